@@ -35,11 +35,13 @@ export const MSG = {
   usernameMin: 'Username must be at least 3 characters',
   usernameChars: 'Username may only contain letters, digits, dot and underscore',
   countryCodeFormat: 'Country code must look like +91',
+  mobileOrUserName: 'Send either mobile or user_name',
   forgotUserIdMin: 'User ID must be at least 3 characters',
   searchMin: 'Search text must be at least 3 characters',
   amountPositive: 'Amount must be greater than 0',
   oddsRange: 'Odds must be between 1.01 and 1000',
   stakePositive: 'Stake must be greater than 0',
+  oneClickSelected: 'selected must point at one of the one-click stakes',
   maxSelections: 'At most 4 runners can be combined',
   dateRange: 'from_date must not be after to_date',
 } as const
