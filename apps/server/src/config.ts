@@ -1,0 +1,43 @@
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+const serverPackageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** Unset and empty variables both mean "use the default" (an empty `DATABASE_URL=` in a shell). */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL connection string; when unset the embedded PGlite store under DATA_DIR is used. */
+  DATABASE_URL: optionalText.pipe(z.url().optional()),
+  REDIS_URL: optionalText.pipe(z.url().optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  WEB_DIST: z.string().min(1).default(resolve(serverPackageDir, '../web/dist')),
+  /** Signing secret for session tokens; a random one is generated and kept under DATA_DIR when unset. */
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ),
+  FEED: z.enum(['simulator', 'off']).default('simulator'),
+  FEED_SEED: z.string().min(1).default('backlay'),
+  /** Milliseconds between feed ticks; 0 ingests the first snapshot and then only ticks on demand. */
+  FEED_TICK_MS: z.coerce.number().int().min(0).default(1000),
+})
+
+export type Config = z.infer<typeof configSchema>
+
+/** Reads and validates the environment; throws one readable error listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`)
+  }
+  return parsed.data
+}

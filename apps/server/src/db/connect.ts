@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
+import { Kysely, PostgresDialect } from 'kysely'
+import { PGliteDialect } from 'kysely-pglite-dialect'
+import pg from 'pg'
+import type { Database } from './schema'
+
+/** Where the data lives: embedded PGlite (a directory, or memory when null) or a PostgreSQL URL. */
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'postgres'; url: string }
+
+export function databaseTarget(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }) {
+  return config.DATABASE_URL
+    ? ({ kind: 'postgres', url: config.DATABASE_URL } as const)
+    : ({ kind: 'pglite', dataDir: resolve(config.DATA_DIR, 'pglite') } as const)
+}
+
+const INT8_OID = 20
+
+/**
+ * int8 (paise, counts) arrives as text; money stays far below 2^53, so a JS number is exact.
+ * A value beyond that is a bug we want loud rather than silently rounded.
+ */
+export function parseInt8(text: string): number {
+  const n = Number(text)
+  if (!Number.isSafeInteger(n))
+    throw new RangeError(`int8 value ${text} exceeds the safe integer range`)
+  return n
+}
+
+export async function connectDatabase(target: DatabaseTarget): Promise<Kysely<Database>> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID
+            ? parseInt8
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  }
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
+  const client = new PGlite({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    parsers: { [pgliteTypes.INT8]: parseInt8 },
+  })
+  await client.waitReady
+  return new Kysely<Database>({ dialect: new PGliteDialect(client) })
+}

@@ -1,0 +1,182 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/**
+ * Table types for Kysely. Money columns are bigint paise and odds columns integer odds×100;
+ * both stores parse int8 into JS numbers (see connect.ts), refusing values beyond 2^53.
+ */
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>
+type Json<T> = ColumnType<T, string, string>
+
+export interface BrandTable {
+  id: string
+  host: string
+  name: string
+  is_default: Generated<boolean>
+  config: Json<Record<string, unknown>>
+  created_at: Generated<CreatedAt>
+}
+
+export type UserRole = 'player' | 'operator'
+
+export interface UserTable {
+  id: string
+  brand_id: string
+  role: UserRole
+  user_name: string
+  name: string
+  mobile: string | null
+  country_code: string | null
+  password_hash: string
+  is_demo: Generated<boolean>
+  is_b2c: Generated<boolean>
+  /** The operator account this player belongs to; null for operators and B2C players. */
+  operator_id: string | null
+  settings: Json<Record<string, unknown>>
+  locked: Generated<boolean>
+  created_at: Generated<CreatedAt>
+}
+
+/** `real` and `demo` money never meet: a ledger transaction stays within one book. */
+export type LedgerBook = 'real' | 'demo'
+
+export interface LedgerAccountTable {
+  id: string
+  /** What the account holds, e.g. `house.cash`, `user.cash`, `user.exposure`. */
+  kind: string
+  book: LedgerBook
+  owner_user_id: string | null
+  /** House accounts may go negative (they issue money); user accounts may not. */
+  allow_negative: boolean
+  /** Projection of SUM(ledger_entries.amount), updated in the same transaction as the rows. */
+  balance: Generated<number>
+  created_at: Generated<CreatedAt>
+}
+
+export interface LedgerTransactionTable {
+  id: string
+  kind: string
+  book: LedgerBook
+  /** Makes a retried posting return the first one instead of posting twice. */
+  idempotency_key: string | null
+  memo: string | null
+  metadata: Json<Record<string, unknown>>
+  created_at: Generated<CreatedAt>
+}
+
+export interface LedgerEntryTable {
+  id: Generated<number>
+  transaction_id: string
+  account_id: string
+  /** Signed paise: positive raises the account's balance. Each transaction's amounts sum to 0. */
+  amount: number
+  created_at: Generated<CreatedAt>
+}
+
+export interface SportTable {
+  id: string
+  name: string
+  sort_order: number
+}
+
+/** A series (cricket/football/tennis/election) or, for racing, a day's meeting at a venue. */
+export interface CompetitionTable {
+  id: string
+  sport_id: string
+  name: string
+  country_code: string | null
+  updated_at: UpdatedAt
+}
+
+export type EventStatus = 'UPCOMING' | 'IN_PLAY' | 'CLOSED'
+
+export interface EventTable {
+  id: string
+  sport_id: string
+  competition_id: string
+  name: string
+  start_time: ColumnType<Date, Date | string, Date | string>
+  status: EventStatus
+  venue: string | null
+  country_code: string | null
+  updated_at: UpdatedAt
+}
+
+export type MarketKind = 'MATCH_ODDS' | 'BOOKMAKER' | 'SESSION' | 'WIN'
+export type MarketStatus = 'OPEN' | 'SUSPENDED' | 'CLOSED'
+
+export interface MarketTable {
+  id: string
+  event_id: string
+  kind: MarketKind
+  name: string
+  status: MarketStatus
+  inplay: boolean
+  start_time: ColumnType<Date, Date | string, Date | string>
+  bet_delay_seconds: number
+  min_stake: number
+  max_stake: number
+  max_profit: number
+  sort_priority: number
+  /** Set once, when the feed declares the result; a closed market never reopens. */
+  winner_selection_id: string | null
+  /** SESSION result in runs. */
+  result_value: number | null
+  closed_at: Date | null
+  updated_at: UpdatedAt
+}
+
+export type RunnerStatus = 'ACTIVE' | 'SUSPENDED' | 'WINNER' | 'LOSER' | 'REMOVED'
+
+/** One level of a price ladder side: odds×100 and paise (SESSION: runs and rate, see below). */
+export interface PriceLevel {
+  price: number
+  size: number
+}
+
+export interface RacingMetadata {
+  clothNumber: number
+  jockey: string
+  trainer: string
+  silks: string
+}
+
+/**
+ * Quoted prices, best first. For SESSION markets the single runner's `back` is the Yes side
+ * `{ price: runs, size: rate }` and `lay` the No side, as fancy odds are quoted.
+ */
+export interface RunnerTable {
+  market_id: string
+  selection_id: string
+  name: string
+  sort_priority: number
+  status: RunnerStatus
+  back: Json<PriceLevel[]>
+  lay: Json<PriceLevel[]>
+  traded_volume: number
+  metadata: Json<RacingMetadata | null>
+  updated_at: UpdatedAt
+}
+
+export interface Database {
+  brands: BrandTable
+  users: UserTable
+  ledger_accounts: LedgerAccountTable
+  ledger_transactions: LedgerTransactionTable
+  ledger_entries: LedgerEntryTable
+  sports: SportTable
+  competitions: CompetitionTable
+  events: EventTable
+  markets: MarketTable
+  runners: RunnerTable
+}
+
+export type User = Selectable<UserTable>
+export type NewUser = Insertable<UserTable>
+export type UserUpdate = Updateable<UserTable>
+export type Brand = Selectable<BrandTable>
+export type LedgerAccount = Selectable<LedgerAccountTable>
+export type Event = Selectable<EventTable>
+export type Market = Selectable<MarketTable>
+export type Runner = Selectable<RunnerTable>

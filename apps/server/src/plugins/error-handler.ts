@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { sendFailure } from '../http/failure-status'
+
+/** `body.sport_id: Invalid input: expected string, received boolean; body: Unrecognized key: "x"` */
+function describeValidation(
+  context: string | undefined,
+  issues: readonly { instancePath: string; message?: string | undefined }[],
+): string {
+  return issues
+    .map((issue) => {
+      const field = [context, ...issue.instancePath.split('/').filter(Boolean)]
+        .filter(Boolean)
+        .join('.')
+      return field ? `${field}: ${issue.message}` : (issue.message ?? 'invalid')
+    })
+    .join('; ')
+}
+
+/**
+ * One error handler for the whole app: bad input is a 4xx with a readable `msg` naming the field;
+ * anything else is our bug, logged in full and answered with a 500 that reveals nothing.
+ */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return sendFailure(reply, {
+          code: 'REQUEST.INVALID',
+          msg: describeValidation(error.validationContext, error.validation),
+        })
+      }
+      const status = error.statusCode ?? 500
+      if (status >= 400 && status < 500) {
+        return reply
+          .code(status)
+          .send({ status: false, msg: error.message, code: 'REQUEST.INVALID' })
+      }
+      request.log.error({ err: error }, 'request failed')
+      return reply
+        .code(500)
+        .send({ status: false, msg: 'Something went wrong', code: 'SERVER.ERROR' })
+    })
+  },
+  { name: 'error-handler' },
+)

@@ -1,0 +1,68 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type App, buildApp } from '../app'
+import type { Clock } from '../clock'
+import { type Config, loadConfig } from '../config'
+import { createTestDatabase, type TestDatabase } from './test-database'
+
+/** A clock tests move by hand. */
+export function manualClock(
+  start: number | string | Date,
+): Clock & { set(t: number): void; advance(ms: number): void } {
+  let now = new Date(start).getTime()
+  return {
+    now: () => now,
+    set: (t) => {
+      now = t
+    },
+    advance: (ms) => {
+      now += ms
+    },
+  }
+}
+
+export interface TestAppOptions {
+  clock?: Clock
+  env?: Record<string, string>
+  /** Reuse a store (restart tests); by default each app gets a fresh one, dropped on close. */
+  database?: TestDatabase
+}
+
+export interface TestApp {
+  app: App
+  config: Config
+  close(): Promise<void>
+}
+
+/**
+ * Boots the real app (all plugins, migrations, seed, feed snapshot) against a real store.
+ * The feed does not tick on its own (FEED_TICK_MS=0): tests drive it.
+ */
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const ownsDatabase = !opts.database
+  const database = opts.database ?? (await createTestDatabase())
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-test-')),
+    WEB_DIST: join(tmpdir(), 'backlay-no-web-dist'),
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    FEED_TICK_MS: '0',
+    ...opts.env,
+  })
+  const app = await buildApp(config, {
+    database: database.target,
+    logger: false,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  })
+  await app.ready()
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close()
+      if (ownsDatabase) await database.drop()
+    },
+  }
+}

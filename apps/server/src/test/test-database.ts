@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { DatabaseTarget } from '../db/connect'
+
+export interface TestDatabase {
+  target: DatabaseTarget
+  /** Removes the database; call once every app using it is closed. */
+  drop(): Promise<void>
+}
+
+/**
+ * A fresh, empty store for one test file: in-memory PGlite, or with `TEST_DB=postgres` a
+ * uniquely named database created from `TEST_DATABASE_URL`. Pass `dataDir` to get a PGlite
+ * on disk (for restart tests); PostgreSQL databases survive app restarts anyway.
+ */
+export async function createTestDatabase(opts: { dataDir?: string } = {}): Promise<TestDatabase> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return { target: { kind: 'pglite', dataDir: opts.dataDir ?? null }, drop: async () => {} }
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
+  const name = `backlay_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    target: { kind: 'postgres', url: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl })
+      await client.connect()
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}
