@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import { ToastContainer } from 'react-toastify'
+import { i18n } from '../lib/i18n'
+
+const makeQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      // Odds go stale within seconds; screens that poll set their own interval.
+      queries: { staleTime: 2_000, retry: 1, refetchOnWindowFocus: true },
+    },
+  })
+
+/** Server state, translations and toasts (shell §9 defaults: top-right, 5000 ms, newest on top, no bar). */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient)
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <ToastContainer position="top-right" autoClose={5000} hideProgressBar newestOnTop />
+      </QueryClientProvider>
+    </I18nextProvider>
+  )
+}

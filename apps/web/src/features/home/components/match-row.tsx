@@ -1,0 +1,38 @@
+import type { HomeMatch } from '@backlay/contract/matches'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { formatMatchTime } from '../../../lib/format'
+import { outcomeColumns } from '../match-odds'
+import styles from './home.module.css'
+import { PriceCell } from './price-cell'
+
+export function MatchRow({ match }: { match: HomeMatch }) {
+  const { t } = useTranslation()
+  const suspended = match.status !== 'OPEN'
+  return (
+    <li className={styles.row}>
+      <div className={styles.event}>
+        <Link
+          className={styles.matchName}
+          to={`/event-page/${match.sport_id}/${match.match_id}/${match.market_id}`}
+        >
+          {match.match_name}
+        </Link>
+        <div className={styles.meta}>
+          {match.inplay ? <span className={styles.inPlay}>{t('home.inPlay')}</span> : null}
+          <time dateTime={match.match_date}>{formatMatchTime(match.match_date)}</time>
+          <span className={styles.series}>{match.series_name}</span>
+        </div>
+      </div>
+      <div className={styles.odds}>
+        {outcomeColumns(match.runners).map((column) => (
+          <div key={column.outcome} className={styles.outcome}>
+            <PriceCell side="back" offer={column.back} />
+            <PriceCell side="lay" offer={column.lay} />
+          </div>
+        ))}
+        {suspended ? <div className={styles.suspended}>{t('home.suspended')}</div> : null}
+      </div>
+    </li>
+  )
+}

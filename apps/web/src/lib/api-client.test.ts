@@ -1,0 +1,164 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  ApiError,
+  createApiClient,
+  errorText,
+  type ForcedLogoutReason,
+  SERVER_NOT_RESPONDING,
+} from './api-client'
+
+interface Reply {
+  status: number
+  statusText?: string
+  body?: string
+  type?: string
+}
+
+// A real HTTP server answering what each test asks for, so the client runs over a real socket.
+let server: Server
+let baseUrl: string
+let nextReply: Reply = { status: 200 }
+let lastRequest: IncomingMessage | undefined
+let lastBody = ''
+
+const reply = (r: Reply) => {
+  nextReply = r
+}
+const json = (status: number, value: unknown, statusText?: string): Reply => ({
+  status,
+  statusText,
+  body: JSON.stringify(value),
+  type: 'application/json',
+})
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    lastRequest = req
+    let body = ''
+    req.on('data', (c) => {
+      body += c
+    })
+    req.on('end', () => {
+      lastBody = body
+      res.statusCode = nextReply.status
+      if (nextReply.statusText) res.statusMessage = nextReply.statusText
+      if (nextReply.type) res.setHeader('Content-Type', nextReply.type)
+      res.end(nextReply.body ?? '')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`
+})
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const pong = z.object({ status: z.literal(true), data: z.object({ pong: z.number() }) })
+
+const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(ApiError)
+  return error as ApiError
+}
+
+describe('errorText precedence (shell §8)', () => {
+  it('prefers the error field over the message', () => {
+    expect(errorText({ error: 'Market closed', msg: 'Bet failed' }, 'Bad Request')).toBe(
+      'Market closed',
+    )
+  })
+
+  it('reads the first description of an error list', () => {
+    expect(errorText({ error: [{ description: 'Odds changed' }, { description: 'x' }] }, '')).toBe(
+      'Odds changed',
+    )
+  })
+
+  it('falls back from message to data to status text', () => {
+    expect(errorText({ message: 'Slow down' }, 'Too Many Requests')).toBe('Slow down')
+    expect(errorText({ data: 'Locked' }, 'Forbidden')).toBe('Locked')
+    expect(errorText({ data: { nested: true } }, 'Conflict')).toBe('Conflict')
+    expect(errorText('plain text body', 'Bad Gateway')).toBe('plain text body')
+  })
+
+  it('says something readable when nothing else is there', () => {
+    expect(errorText(undefined, '')).toBe('Something went wrong')
+  })
+})
+
+describe('createApiClient', () => {
+  it('sends JSON Accept and the bearer token, and parses with the schema', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => 'tok-1' })
+    reply(json(200, { status: true, data: { pong: 7 }, extra: 'dropped' }))
+
+    const answer = await client.post('/ping', { a: 1 }, pong)
+
+    expect(answer).toEqual({ status: true, data: { pong: 7 } })
+    expect(lastRequest?.url).toBe('/api/v1/ping')
+    expect(lastRequest?.method).toBe('POST')
+    expect(lastRequest?.headers.accept).toBe('application/json')
+    expect(lastRequest?.headers.authorization).toBe('Bearer tok-1')
+    expect(JSON.parse(lastBody)).toEqual({ a: 1 })
+  })
+
+  it('sends no Authorization header without a token', async () => {
+    reply(json(200, { status: true, data: { pong: 1 } }))
+    await createApiClient({ baseUrl }).get('ping', pong)
+    expect(lastRequest?.headers.authorization).toBeUndefined()
+  })
+
+  it('turns a 4xx envelope into an ApiError with msg and code', async () => {
+    reply(json(400, { status: false, msg: 'Insufficient balance', code: 'BET.INSUFFICIENT_FUNDS' }))
+    const error = await failureOf(createApiClient({ baseUrl }).get('ping', pong))
+    expect(error.message).toBe('Insufficient balance')
+    expect(error.code).toBe('BET.INSUFFICIENT_FUNDS')
+    expect(error.status).toBe(400)
+  })
+
+  it('treats status:false with HTTP 200 as a failure', async () => {
+    reply(json(200, { status: false, msg: 'Market suspended' }))
+    const error = await failureOf(createApiClient({ baseUrl }).get('ping', pong))
+    expect(error.message).toBe('Market suspended')
+  })
+
+  it('uses the status text when the body says nothing', async () => {
+    reply({ status: 502, statusText: 'Bad Gateway' })
+    const error = await failureOf(createApiClient({ baseUrl }).get('ping', pong))
+    expect(error.message).toBe('Bad Gateway')
+  })
+
+  it('asks for a forced logout on 401 and on a logout flag in a success', async () => {
+    const reasons: ForcedLogoutReason[] = []
+    const client = createApiClient({ baseUrl, onForcedLogout: (r) => reasons.push(r) })
+
+    reply(json(401, { status: false, msg: 'Session expired', code: 'AUTH.EXPIRED' }))
+    await failureOf(client.get('ping', pong))
+    reply(json(200, { status: true, data: { pong: 2 }, logout: true }))
+    await client.get('ping', pong)
+
+    expect(reasons).toEqual(['unauthorized', 'logout-flag'])
+  })
+
+  it("says 'Server not responding' when nothing answers", async () => {
+    const reasons: ForcedLogoutReason[] = []
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      onForcedLogout: (r) => reasons.push(r),
+    })
+    const error = await failureOf(client.get('ping', pong))
+
+    expect(error.message).toBe(SERVER_NOT_RESPONDING)
+    expect(error.status).toBe(0)
+    expect(reasons).toEqual(['no-response'])
+  })
+})

@@ -1,0 +1,138 @@
+import type { z } from 'zod'
+
+/** Shell §8: what a person sees when the request never got an answer. */
+export const SERVER_NOT_RESPONDING = 'Server not responding'
+const FALLBACK_ERROR = 'Something went wrong'
+
+/** Why the session must end (shell §4 forced logout); the session feature decides what to clear. */
+export type ForcedLogoutReason = 'unauthorized' | 'logout-flag' | 'no-response'
+
+/** A request that did not succeed: `status` 0 means no answer came back. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(message)
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v : undefined
+
+/** The error field may be a sentence, an object with a message, or the list of `{ description }` rows. */
+const describeError = (error: unknown): string | undefined => {
+  if (Array.isArray(error)) return describeError(error[0])
+  if (isRecord(error)) return text(error.description) ?? text(error.message) ?? text(error.msg)
+  return text(error)
+}
+
+/**
+ * Shell §8 precedence: the response's error, then its message (`msg`, or `message`),
+ * then its data, then the HTTP status text.
+ * errorText({ msg: 'Insufficient balance' }, 'Bad Request') → 'Insufficient balance'
+ */
+export function errorText(body: unknown, statusText: string): string {
+  if (isRecord(body)) {
+    const found =
+      describeError(body.error) ?? text(body.msg) ?? text(body.message) ?? text(body.data)
+    if (found) return found
+  } else if (text(body)) {
+    return text(body) as string
+  }
+  return text(statusText) ?? FALLBACK_ERROR
+}
+
+export interface ApiClientOptions {
+  /** Root of the API; the site's own origin by default. */
+  baseUrl?: string
+  /** The stored session token, read on every request so a renewed token is picked up at once. */
+  getToken?: () => string | null
+  /** Told when a response means the session is over (401/403, a logout flag, or no answer). */
+  onForcedLogout?: (reason: ForcedLogoutReason) => void
+  fetch?: typeof globalThis.fetch
+}
+
+export interface ApiClient {
+  get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>>
+  post<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>>
+}
+
+const readBody = async (res: Response): Promise<unknown> => {
+  const raw = await res.text()
+  if (raw === '') return undefined
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return raw
+  }
+}
+
+/** fetch to `/api/v1/…` with JSON Accept and the bearer token, answers checked against the contract. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const {
+    baseUrl = '/api/v1',
+    getToken = () => null,
+    onForcedLogout = () => {},
+    fetch: doFetch = globalThis.fetch.bind(globalThis),
+  } = options
+
+  async function request<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    schema: S,
+  ): Promise<z.output<S>> {
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    const token = getToken()
+    if (token) headers.Authorization = `Bearer ${token}`
+    if (body !== undefined) headers['Content-Type'] = 'application/json'
+
+    let res: Response
+    try {
+      res = await doFetch(`${baseUrl}/${path.replace(/^\//, '')}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    } catch {
+      onForcedLogout('no-response')
+      throw new ApiError(SERVER_NOT_RESPONDING, 0, undefined)
+    }
+
+    const payload = await readBody(res)
+    const failed = !res.ok || (isRecord(payload) && payload.status === false)
+    if (res.status === 401 || res.status === 403) onForcedLogout('unauthorized')
+    else if (isRecord(payload) && payload.logout === true) onForcedLogout('logout-flag')
+
+    if (failed) {
+      const code = isRecord(payload) ? text(payload.code) : undefined
+      throw new ApiError(errorText(payload, res.statusText), res.status, code)
+    }
+    // A success that does not match the contract is a bug on one side, so it throws as such.
+    return schema.parse(payload)
+  }
+
+  return {
+    get: (path, schema) => request('GET', path, undefined, schema),
+    post: (path, body, schema) => request('POST', path, body, schema),
+  }
+}
+
+type SessionBinding = Required<Pick<ApiClientOptions, 'getToken' | 'onForcedLogout'>>
+
+let session: SessionBinding = { getToken: () => null, onForcedLogout: () => {} }
+
+/** The session feature plugs its stored token and its forced-logout handler into the shared client. */
+export const bindApiSession = (binding: SessionBinding): void => {
+  session = binding
+}
+
+/** The one client the app's features use. */
+export const api = createApiClient({
+  getToken: () => session.getToken(),
+  onForcedLogout: (reason) => session.onForcedLogout(reason),
+})

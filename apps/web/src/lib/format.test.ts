@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { formatMoney, formatOdds, formatVolume, formatWhole } from './format'
+
+describe('formatMoney', () => {
+  it('groups crores and lakhs the Indian way with two decimals', () => {
+    expect(formatMoney(10_000_000)).toBe('1,00,00,000.00')
+    expect(formatMoney(12_345_678.5)).toBe('1,23,45,678.50')
+  })
+
+  it('keeps thousands below a lakh in one group', () => {
+    expect(formatMoney(99_999.99)).toBe('99,999.99')
+  })
+
+  it('rounds to paise and signs losses', () => {
+    expect(formatMoney(-1234.567)).toBe('-1,234.57')
+    expect(formatMoney(0)).toBe('0.00')
+  })
+})
+
+describe('formatWhole', () => {
+  it('drops decimals and groups the Indian way', () => {
+    expect(formatWhole(500_000)).toBe('5,00,000')
+  })
+})
+
+describe('formatVolume', () => {
+  it('rounds a fractional size up, never down', () => {
+    expect(formatVolume(1234.01)).toBe('1,235')
+  })
+
+  it('applies the volume multiplier before rounding', () => {
+    expect(formatVolume(100.2, 3)).toBe('301')
+  })
+
+  it('caps at 5,00,000 and above', () => {
+    expect(formatVolume(499_999)).toBe('4,99,999')
+    expect(formatVolume(500_000)).toBe('500.000+')
+    expect(formatVolume(200_000, 3)).toBe('500.000+')
+  })
+})
+
+describe('formatOdds', () => {
+  it('shows ladder prices without padding zeros', () => {
+    expect(formatOdds(2)).toBe('2')
+    expect(formatOdds(1.5)).toBe('1.5')
+    expect(formatOdds(1.01)).toBe('1.01')
+    expect(formatOdds(1000)).toBe('1000')
+  })
+})

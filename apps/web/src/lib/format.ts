@@ -1,0 +1,32 @@
+import dayjs from 'dayjs'
+
+// Indian grouping (1,00,00,000) is a product rule, so the locale is fixed rather than taken from the browser.
+const money = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })
+
+/** Volumes at or above this are shown as a cap instead of a figure (betting-area §5). */
+export const VOLUME_CAP = 500_000
+
+/** formatMoney(12345678.5) → '1,23,45,678.50' */
+export const formatMoney = (rupees: number): string => money.format(rupees)
+
+/** formatWhole(10000000) → '1,00,00,000' */
+export const formatWhole = (n: number): string => whole.format(n)
+
+/**
+ * Size offered at a price, rounded up after the brand's volume multiplier;
+ * formatVolume(1234.2) → '1,235', formatVolume(600000) → '500.000+'.
+ */
+export const formatVolume = (size: number, volumeMultiplier = 1): string => {
+  const shown = Math.ceil(size * volumeMultiplier)
+  return shown >= VOLUME_CAP ? '500.000+' : whole.format(shown)
+}
+
+/** Decimal odds as an exchange shows them: formatOdds(2) → '2', formatOdds(1.5) → '1.5'. */
+export const formatOdds = (price: number): string => String(Number(price.toFixed(2)))
+
+/** Start time of an event in the viewer's clock: formatMatchTime('2026-11-23T14:00:00Z') → '23 Nov 19:30' (IST). */
+export const formatMatchTime = (iso: string): string => dayjs(iso).format('DD MMM HH:mm')
+
+/** The header clock: formatClock(date) → '23 Nov 2026, 19:30:05'. */
+export const formatClock = (at: Date): string => dayjs(at).format('DD MMM YYYY, HH:mm:ss')

@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react'
+import { defineProject } from 'vitest/config'
+
+// Unit tests only; browser tests live in e2e/ with their own config (they need the built app and a server).
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+  },
+})
