@@ -30,3 +30,10 @@ export const buildDevWalletServer = (wallet: ReferenceWallet, secret: string): F
   })
   return app
 }
+
+/** Starts the reference wallet on a free port (or `port`); returns its base URL. */
+export const startDevWallet = async (wallet: ReferenceWallet, secret: string, port = 0) => {
+  const app = buildDevWalletServer(wallet, secret)
+  const address = await app.listen({ port, host: '127.0.0.1' })
+  return { url: address, close: () => app.close() }
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cryptoRng, type Rng } from '../rng'
+import { startDevWallet } from '../wallet/dev-wallet-server'
+import { createReferenceWallet } from '../wallet/reference-wallet'
+import { createWalletClient } from '../wallet/wallet-client'
+import { rankOf, shuffleInto } from './cards'
+import { deal, payout } from './rules'
+import { createAndarBaharTable } from './table'
+
+/** χ² over `observed` against equal expected counts. */
+const chiSquare = (observed: Uint32Array, total: number) => {
+  const expected = total / observed.length
+  let sum = 0
+  for (const o of observed) sum += (o - expected) ** 2 / expected
+  return sum
+}
+const tally = (counts: Uint32Array, card: number) => {
+  counts[card] = (counts[card] as number) + 1
+}
+// χ²(51) at the 99th percentile.
+const CHI2_51_99 = 76.154
+
+describe('card randomness', () => {
+  it('10^6 CSPRNG card draws are uniform over the 52 cards (χ² test at 99 %)', () => {
+    const draws = 1_000_000
+    const counts = new Uint32Array(52)
+    for (let i = 0; i < draws; i++) tally(counts, cryptoRng(52))
+    const chi2 = chiSquare(counts, draws)
+    console.info(`χ² of 10^6 card draws = ${chi2.toFixed(2)} (51 df, 99 % critical ${CHI2_51_99})`)
+    expect(chi2).toBeLessThan(CHI2_51_99)
+  })
+
+  it('the joker of 10^6 shuffled decks is uniform over the 52 cards (χ² test at 99 %)', () => {
+    const decks = 1_000_000
+    const deck = new Uint8Array(52)
+    const counts = new Uint32Array(52)
+    for (let i = 0; i < decks; i++) tally(counts, shuffleInto(deck, cryptoRng)[0] as number)
+    const chi2 = chiSquare(counts, decks)
+    console.info(`χ² of 10^6 jokers = ${chi2.toFixed(2)} (51 df, 99 % critical ${CHI2_51_99})`)
+    expect(chi2).toBeLessThan(CHI2_51_99)
+  })
+
+  it('a shuffle is a permutation of the deck', () => {
+    const deck = shuffleInto(new Uint8Array(52), cryptoRng)
+    expect([...deck].sort((a, b) => a - b)).toEqual(Array.from({ length: 52 }, (_, i) => i))
+  })
+})
+
+describe('Andar Bahar rules', () => {
+  const ordered = (cards: number[]) =>
+    Uint8Array.from([
+      ...cards,
+      ...Array.from({ length: 52 }, (_, i) => i).filter((c) => !cards.includes(c)),
+    ])
+
+  it('deals Andar first and stops at the first card of the joker rank', () => {
+    // joker 7♠ (6); Andar 2♠ (1), Bahar 7♥ (19) → Bahar
+    expect(deal(ordered([6, 1, 19]))).toEqual({
+      joker: 6,
+      andar: [1],
+      bahar: [19],
+      winner: 'bahar',
+    })
+    expect(deal(ordered([6, 32]))).toMatchObject({ andar: [32], bahar: [], winner: 'andar' })
+    expect(rankOf(32)).toBe(rankOf(6))
+  })
+
+  it('pays Andar 0.9 to 1 and Bahar 1 to 1, in whole paise', () => {
+    expect(payout('andar', 1_000)).toBe(1_900)
+    expect(payout('andar', 1_005)).toBe(1_909)
+    expect(payout('bahar', 1_000)).toBe(2_000)
+  })
+})
+
+describe('Andar Bahar table', () => {
+  const SECRET = 'ab-secret'
+  let t = 0
+  const wallet = createReferenceWallet({ now: () => t, tokenTtlMs: 60_000 })
+  let server: Awaited<ReturnType<typeof startDevWallet>>
+  beforeAll(async () => {
+    server = await startDevWallet(wallet, SECRET)
+  })
+  afterAll(() => server.close())
+
+  it('plays a round: bets in the window, cards revealed over time, winners paid, history kept', async () => {
+    // The rng returns 0 for every swap, which leaves the deck rotated: joker is 1 (2♠)…
+    const sequence: Rng = () => 0
+    const table = createAndarBaharTable({
+      wallet: createWalletClient({ baseUrl: server.url, secret: SECRET }),
+      rng: sequence,
+      now: () => t,
+      timing: {
+        bettingMs: 10_000,
+        cardMs: 500,
+        resultMs: 4_000,
+        minStake: 1_000,
+        maxStake: 100_000,
+      },
+    })
+    const expected = deal(shuffleInto(new Uint8Array(52), sequence))
+    wallet.addPlayer('ab1', 'Asha', 10_000)
+    const asha = { playerId: 'ab1', displayName: 'Asha' }
+    await table.tick()
+    expect(await table.placeBet(asha, 'andar', 2_000)).toEqual({ ok: true, balance: 8_000 })
+    expect(await table.placeBet(asha, 'bahar', 1_000)).toEqual({ ok: true, balance: 7_000 })
+    expect(table.state('ab1').myBets).toHaveLength(2)
+
+    t = 10_000
+    await table.tick()
+    expect(await table.placeBet(asha, 'andar', 1_000)).toMatchObject({
+      code: 'ANDAR_BAHAR.BET_WINDOW_CLOSED',
+    })
+    t = 10_500
+    expect(table.state()).toMatchObject({
+      phase: 'dealing',
+      joker: expected.joker,
+      cards: [{ side: 'andar' }],
+    })
+
+    const count = expected.andar.length + expected.bahar.length
+    t = 10_000 + count * 500
+    await table.tick()
+    const state = table.state()
+    expect(state).toMatchObject({ phase: 'result', winner: expected.winner })
+    expect(state.cards).toHaveLength(count)
+    expect(state.history[0]).toMatchObject({ roundId: 1, winner: expected.winner, cards: count })
+    const won = expected.winner === 'andar' ? payout('andar', 2_000) : payout('bahar', 1_000)
+    expect(wallet.balanceOf('ab1')).toBe(7_000 + won)
+
+    t += 4_000
+    await table.tick()
+    expect(table.state()).toMatchObject({ roundId: 2, phase: 'betting', cards: [] })
+  })
+})
