@@ -24,3 +24,6 @@ export const percentOf = (amount: Paise, percent: number): Paise =>
 /** basisPointsOf(100000, 200) → 2000: 2% commission on ₹1,000 is ₹20 (rounded down). */
 export const basisPointsOf = (amount: Paise, bps: number): Paise =>
   mulDivFloor(amount, bps, 10000) as Paise
+
+/** negate(500) → −500, and negate(0) → 0, never −0 (which `Object.is` and test equality tell apart). */
+export const negate = (amount: number): Paise => (0 - amount) as Paise
