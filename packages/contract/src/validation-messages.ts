@@ -43,6 +43,10 @@ export const MSG = {
   stakePositive: 'Stake must be greater than 0',
   oneClickSelected: 'selected must point at one of the one-click stakes',
   maxSelections: 'At most 4 runners can be combined',
+  legsOneMarket: 'All selections must be in the same market',
+  legsDistinctRunners: 'Each runner can be selected once',
+  legsOneSide: 'All selections must be on the same side',
+  matchOrMarket: 'Send either match_id or market_id',
   dateRange: 'from_date must not be after to_date',
 } as const
 
