@@ -1,0 +1,70 @@
+import { homeMatchesResponse } from '@backlay/contract/matches'
+import { SPORT_ID } from '@backlay/contract/sport'
+import { describe, expect, it } from 'vitest'
+import {
+  apiUrl,
+  browserForFile,
+  errorsOf,
+  openPage,
+  saveScreenshot,
+  VIEWPORT_NAMES,
+} from './support/browser'
+
+const browser = browserForFile()
+
+const liveCricket = async () => {
+  const res = await fetch(apiUrl('match/homeMatchesOpen'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sport_id: SPORT_ID.cricket }),
+  })
+  return homeMatchesResponse.parse(await res.json()).data.filter((m) => m.inplay)
+}
+
+describe.each(VIEWPORT_NAMES)('home page at %s size', (viewport) => {
+  it('shows the live cricket matches with back and lay prices', async () => {
+    const live = await liveCricket()
+    expect(live.length).toBeGreaterThan(0)
+
+    const page = await openPage(browser(), { viewport })
+    const cricket = page.getByRole('region', { name: 'Cricket' })
+    const first = live[0]
+    if (!first) throw new Error('no live cricket match')
+    const row = cricket.getByRole('listitem').filter({ hasText: first.match_name })
+    await row.getByText('In-Play').waitFor()
+    await expect(row.getByRole('link', { name: first.match_name }).isVisible()).resolves.toBe(true)
+    expect(await cricket.getByRole('listitem').filter({ hasText: 'In-Play' }).count()).toBe(
+      live.length,
+    )
+    await expect(page.getByRole('region', { name: 'Football' }).isVisible()).resolves.toBe(true)
+    await expect(page.getByRole('region', { name: 'Tennis' }).isVisible()).resolves.toBe(true)
+
+    await saveScreenshot(page, `home-${viewport}`)
+    expect(errorsOf(page)).toEqual([])
+    await page.context().close()
+  })
+})
+
+describe('routing', () => {
+  it('sends an unknown path to the home page', async () => {
+    const page = await openPage(browser(), { path: '/no/such/page' })
+    await page.getByRole('region', { name: 'Cricket' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/')
+    await page.context().close()
+  })
+})
+
+describe('header', () => {
+  it('shows a clock that ticks every second', async () => {
+    const page = await openPage(browser())
+    const clock = page.getByRole('banner').locator('time')
+    const before = await clock.getAttribute('datetime')
+    await page.waitForFunction(
+      (shown) => document.querySelector('header time')?.getAttribute('datetime') !== shown,
+      before,
+      { timeout: 3_000 },
+    )
+    expect(await clock.textContent()).toMatch(/^\d{2} \w{3} \d{4}, \d{2}:\d{2}:\d{2}$/)
+    await page.context().close()
+  })
+})

@@ -1,0 +1,105 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { SCREENSHOT_DIR } from './paths'
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
+
+/** The two sizes every screen is checked at: desktop layout from 1024 px, mobile below. */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const
+export type ViewportName = keyof typeof VIEWPORTS
+export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[]
+
+/** Base URL of the server the global setup started, e.g. http://127.0.0.1:41234. */
+export const baseUrl = (): string => inject('baseUrl')
+
+/** Absolute URL of an API call, for tests that arrange data or compare with what the page shows. */
+export const apiUrl = (path: string): string => `${baseUrl()}/api/v1/${path.replace(/^\//, '')}`
+
+/**
+ * Debian Chromium, headless. Playwright gives every launch a fresh temporary profile
+ * (user-data dir), so no state leaks between test files.
+ */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+
+/**
+ * Launches one browser for the calling test file and closes it afterwards.
+ * `const browser = browserForFile()` at file level, then `browser()` inside tests.
+ */
+export function browserForFile(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('browserForFile() must be called at the top level of a test file')
+    return browser
+  }
+}
+
+export interface OpenPageOptions {
+  viewport?: ViewportName
+  /** Path on the app, '/' by default. */
+  path?: string
+  /** Seeds localStorage before any app script runs (e.g. a stored session or language). */
+  localStorage?: Record<string, string>
+}
+
+const pageErrors = new WeakMap<Page, string[]>()
+
+/**
+ * A new isolated context (own cookies and storage) at the given viewport, opened on `path`.
+ * Uncaught page errors are collected for `errorsOf(page)`. Close with `page.context().close()`.
+ */
+export async function openPage(browser: Browser, options: OpenPageOptions = {}): Promise<Page> {
+  const { viewport = 'desktop', path = '/', localStorage } = options
+  const mobile = viewport === 'mobile'
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: VIEWPORTS[viewport],
+    isMobile: mobile,
+    hasTouch: mobile,
+    deviceScaleFactor: mobile ? 2 : 1,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  })
+  if (localStorage) {
+    await context.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value)
+    }, localStorage)
+  }
+  const page = await context.newPage()
+  const errors: string[] = []
+  pageErrors.set(page, errors)
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(path)
+  return page
+}
+
+/** Uncaught exceptions the page threw since it was opened with `openPage`. */
+export const errorsOf = (page: Page): readonly string[] => pageErrors.get(page) ?? []
+
+/** Saves a full-page PNG as `.screenshots/<name>.png` at the repository root and returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true })
+  const file = join(SCREENSHOT_DIR, `${name}.png`)
+  await page.screenshot({ path: file, fullPage: true })
+  return file
+}

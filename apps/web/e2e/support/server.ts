@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { REPO_ROOT, WEB_DIST } from './paths'
+
+const READY_TIMEOUT_MS = 90_000
+const STOP_TIMEOUT_MS = 10_000
+const LOG_TAIL_CHARS = 4_000
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 */
+  baseUrl: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+/** A port nobody listens on right now (the OS picks it), so parallel runs never collide. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
+    })
+  })
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve()
+    else child.once('exit', () => resolve())
+  })
+
+/** Sends a signal to the server's whole process group (tsx runs the app in a child process). */
+const signal = (child: ChildProcess, sig: NodeJS.Signals) => {
+  if (child.pid === undefined) return
+  try {
+    process.kill(-child.pid, sig)
+  } catch {
+    // The group is already gone.
+  }
+}
+
+/**
+ * Starts the real server (`tsx apps/server/src/main.ts`) on a free port with a fresh DATA_DIR
+ * (embedded PGlite) and NODE_ENV=test so the demo brand and players are seeded, serving the
+ * built web app. Resolves once `/api/v1/server-time` answers.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+    throw new Error(
+      `No built web app in ${WEB_DIST}: run \`npm run build\` before the browser tests.`,
+    )
+  }
+  const port = await freePort()
+  const dataDir = await mkdtemp(join(tmpdir(), 'backlay-e2e-'))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_DIST,
+    LOG_LEVEL: 'warn',
+    ...env,
+  }
+  // The browser tests own their store; a DATABASE_URL from the shell must not leak into them.
+  if (!('DATABASE_URL' in env)) delete childEnv.DATABASE_URL
+
+  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: childEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-LOG_TAIL_CHARS)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+
+  const stop = async () => {
+    signal(child, 'SIGTERM')
+    const done = await Promise.race([exited(child).then(() => true), sleep(STOP_TIMEOUT_MS)])
+    if (!done) {
+      signal(child, 'SIGKILL')
+      await exited(child)
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  }
+
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await rm(dataDir, { recursive: true, force: true })
+      throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${log}`)
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/v1/server-time`)
+      if (res.ok) return { baseUrl, dataDir, stop }
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250)
+  }
+  await stop()
+  throw new Error(
+    `The server did not answer /api/v1/server-time within ${READY_TIMEOUT_MS} ms:\n${log}`,
+  )
+}
