@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { issueMessage } from './issue-message'
+import { racingMarketsRequest, racingMarketsResponse } from './racing'
+
+describe('racing markets', () => {
+  it('takes sport_id 7 or 4339, as number or text', () => {
+    expect(racingMarketsRequest.parse({ sport_id: 7 }).sport_id).toBe('7')
+    expect(racingMarketsRequest.parse({ sport_id: '4339' }).sport_id).toBe('4339')
+    const r = racingMarketsRequest.safeParse({ sport_id: '4' })
+    expect(r.error && issueMessage(r.error)).toMatch(/sport_id/)
+  })
+  it('parses a race item with venue, country code and runner metadata', () => {
+    const race = {
+      market_id: '1.77',
+      match_id: 'r1',
+      match_name: 'Kempton 14:05',
+      market_name: 'R3 1m Hcap',
+      match_date: '2026-11-23T14:05:00Z',
+      market_start_time: '2026-11-23T14:05:00Z',
+      venue: 'Kempton',
+      country_code: 'GB',
+      inplay: false,
+      status: 'OPEN',
+      runners: [
+        {
+          selectionId: '101',
+          runnerName: 'Silver Arrow',
+          selection_name: 'Silver Arrow',
+          sort_priority: 1,
+          status: 'ACTIVE',
+          ex: {
+            availableToBack: [{ price: 4.5, size: 300 }],
+            availableToLay: [],
+            tradedVolume: 1200,
+          },
+          metadata: {
+            CLOTH_NUMBER: '1',
+            COLOURS_FILENAME: 'silks/101.svg',
+            JOCKEY_NAME: 'A Rider',
+            TRAINER_NAME: 'B Trainer',
+          },
+        },
+      ],
+    }
+    expect(racingMarketsResponse.parse({ status: true, data: [race] }).data[0]?.venue).toBe(
+      'Kempton',
+    )
+  })
+})

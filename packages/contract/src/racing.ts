@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { ok } from './envelope'
+import { marketDetail } from './match-details'
+import { homeMatch } from './matches'
+import { SPORT_ID } from './sport'
+
+/** Racing pages (betting §2, §7): horse racing 7, greyhound racing 4339. */
+export const racingSportId = z.enum([SPORT_ID.horseRacing, SPORT_ID.greyhoundRacing], {
+  error: 'sport_id must be 7 or 4339',
+})
+
+/** POST /market/allRacingMarkets (auth) and /market/allRacingMarketsOpen (guest) { sport_id } */
+export const racingMarketsRequest = z.strictObject({
+  sport_id: z.union([racingSportId, z.number().int().transform(String).pipe(racingSportId)]),
+})
+export type RacingMarketsRequest = z.input<typeof racingMarketsRequest>
+
+/** Race item of betting §3 (venue, country_code, market_start_time set), plus its name and status. */
+export const raceItem = homeMatch
+  .pick({
+    market_id: true,
+    match_id: true,
+    match_name: true,
+    match_date: true,
+    market_start_time: true,
+    inplay: true,
+    runners: true,
+    market_name: true,
+    status: true,
+  })
+  .extend({ venue: z.string(), country_code: z.string() })
+export type RaceItem = z.infer<typeof raceItem>
+export const racingMarketsResponse = ok(z.array(raceItem))
+export type RacingMarketsResponse = z.infer<typeof racingMarketsResponse>
+
+/**
+ * Race odds by match and market (path not shown; ours: POST market/raceOdds (auth) and
+ * market/raceOddsOpen (guest)) → the full market with runner metadata, polled every 60 s
+ * when the stream is down.
+ */
+export const raceOddsRequest = z.strictObject({
+  match_id: z.string().trim().min(1),
+  market_id: z.string().trim().min(1),
+})
+export const raceOddsResponse = ok(marketDetail)
