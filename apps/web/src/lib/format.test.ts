@@ -1,3 +1,5 @@
+import { groupIndian } from '@backlay/exchange/indian-number'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatMoney, formatOdds, formatVolume, formatWhole } from './format'
 
@@ -14,6 +16,14 @@ describe('formatMoney', () => {
   it('rounds to paise and signs losses', () => {
     expect(formatMoney(-1234.567)).toBe('-1,234.57')
     expect(formatMoney(0)).toBe('0.00')
+  })
+
+  it('agrees with the domain grouping rule for any amount in paise', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (paise) => {
+        expect(formatMoney(paise / 100)).toBe(groupIndian(paise / 100, 2))
+      }),
+    )
   })
 })
 
