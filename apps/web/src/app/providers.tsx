@@ -1,3 +1,4 @@
+import { TOAST_MS } from '@backlay/contract/timing'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { I18nextProvider } from 'react-i18next'
@@ -19,7 +20,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <ToastContainer position="top-right" autoClose={5000} hideProgressBar newestOnTop />
+        <ToastContainer
+          position="top-right"
+          autoClose={TOAST_MS.default}
+          hideProgressBar
+          newestOnTop
+        />
       </QueryClientProvider>
     </I18nextProvider>
   )

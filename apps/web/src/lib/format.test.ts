@@ -1,7 +1,14 @@
 import { groupIndian } from '@backlay/exchange/indian-number'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatMoney, formatOdds, formatVolume, formatWhole } from './format'
+import {
+  formatClock,
+  formatMatchTime,
+  formatMoney,
+  formatOdds,
+  formatVolume,
+  formatWhole,
+} from './format'
 
 describe('formatMoney', () => {
   it('groups crores and lakhs the Indian way with two decimals', () => {
@@ -55,5 +62,17 @@ describe('formatOdds', () => {
     expect(formatOdds(1.5)).toBe('1.5')
     expect(formatOdds(1.01)).toBe('1.01')
     expect(formatOdds(1000)).toBe('1000')
+  })
+})
+
+describe('times', () => {
+  it('shows India time by default, whatever the machine zone', () => {
+    expect(formatMatchTime('2026-11-23T14:00:00.000Z')).toBe('23 Nov 19:30')
+    expect(formatClock(new Date('2026-11-23T20:15:05.000Z'))).toBe('24 Nov 2026, 01:45:05')
+  })
+
+  it('uses the offset the time setting asks for', () => {
+    expect(formatMatchTime('2026-11-23T14:00:00.000Z', 0)).toBe('23 Nov 14:00')
+    expect(formatMatchTime('2026-11-23T14:00:00.000Z', -300)).toBe('23 Nov 09:00')
   })
 })

@@ -1,4 +1,8 @@
+import { INDIA_OFFSET_MINUTES } from '@backlay/contract/limits'
 import dayjs from 'dayjs'
+import utc from 'dayjs/plugin/utc'
+
+dayjs.extend(utc)
 
 // Indian grouping (1,00,00,000) is a product rule, so the locale is fixed rather than taken from the browser.
 const money = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
@@ -25,8 +29,14 @@ export const formatVolume = (size: number, volumeMultiplier = 1): string => {
 /** Decimal odds as an exchange shows them: formatOdds(2) → '2', formatOdds(1.5) → '1.5'. */
 export const formatOdds = (price: number): string => String(Number(price.toFixed(2)))
 
-/** Start time of an event in the viewer's clock: formatMatchTime('2026-11-23T14:00:00Z') → '23 Nov 19:30' (IST). */
-export const formatMatchTime = (iso: string): string => dayjs(iso).format('DD MMM HH:mm')
+/**
+ * Times are shown at a fixed offset from UTC: India time (+330 minutes) unless the player's
+ * time setting (shell §4) says otherwise.
+ * formatMatchTime('2026-11-23T14:00:00Z') → '23 Nov 19:30'
+ */
+export const formatMatchTime = (iso: string, utcOffsetMinutes = INDIA_OFFSET_MINUTES): string =>
+  dayjs.utc(iso).utcOffset(utcOffsetMinutes).format('DD MMM HH:mm')
 
-/** The header clock: formatClock(date) → '23 Nov 2026, 19:30:05'. */
-export const formatClock = (at: Date): string => dayjs(at).format('DD MMM YYYY, HH:mm:ss')
+/** The header clock: formatClock(new Date('2026-11-23T14:00:05Z')) → '23 Nov 2026, 19:30:05'. */
+export const formatClock = (at: Date, utcOffsetMinutes = INDIA_OFFSET_MINUTES): string =>
+  dayjs.utc(at).utcOffset(utcOffsetMinutes).format('DD MMM YYYY, HH:mm:ss')

@@ -1,15 +1,14 @@
+import { DELAY_MS } from '@backlay/contract/timing'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatClock } from '../../lib/format'
-
-const TICK_MS = 1_000
 
 /** Shell §2: the header clock shows date and time, ticking each second. */
 export function Clock({ className }: { className?: string }) {
   const { t } = useTranslation()
   const [now, setNow] = useState(() => new Date())
   useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), TICK_MS)
+    const id = setInterval(() => setNow(new Date()), DELAY_MS.clockTick)
     return () => clearInterval(id)
   }, [])
   return (

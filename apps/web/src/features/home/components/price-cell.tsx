@@ -7,7 +7,10 @@ import styles from './home.module.css'
 export function PriceCell({ side, offer }: { side: 'back' | 'lay'; offer: PriceSize | undefined }) {
   const { t } = useTranslation()
   return (
-    <span className={`${styles.price} ${styles[side]} ${offer ? '' : styles.empty}`} title={t(`home.${side}`)}>
+    <span
+      className={`${styles.price} ${styles[side]} ${offer ? '' : styles.empty}`}
+      title={t(`home.${side}`)}
+    >
       <span className={styles.priceValue}>{offer ? formatOdds(offer.price) : '–'}</span>
       {offer ? <span className={styles.size}>{formatVolume(offer.size)}</span> : null}
     </span>
