@@ -47,6 +47,13 @@ export const MSG = {
   legsDistinctRunners: 'Each runner can be selected once',
   legsOneSide: 'All selections must be on the same side',
   matchOrMarket: 'Send either match_id or market_id',
+  upiReference: 'UPI reference must be 12 digits',
+  bankReference: 'Bank reference must be 12 to 22 letters or digits',
+  upiId: 'Enter a valid UPI ID',
+  accountNumber: 'Enter a valid account number',
+  ifsc: 'Enter a valid IFSC code',
+  dailyAboveWeekly: 'Daily limit cannot exceed the weekly limit',
+  weeklyAboveMonthly: 'Weekly limit cannot exceed the monthly limit',
   dateRange: 'from_date must not be after to_date',
 } as const
 
