@@ -1,5 +1,5 @@
 import type { OddsBet } from './exposure'
-import { MAX_ODDS, type Odds, type Paise, type SelectionId } from './ids'
+import { isPositivePaise, MAX_ODDS, type Odds, type Paise, type SelectionId } from './ids'
 import type { Side } from './order-book'
 import { err, ok, type Result } from './result'
 
@@ -61,7 +61,7 @@ export const acceptBookmakerBet = (
     return err('BOOKMAKER.UNKNOWN_SELECTION', 'No such runner in this market.')
   }
   if (!runner.active) return err('BOOKMAKER.SUSPENDED', 'The runner is suspended.')
-  if (!Number.isSafeInteger(request.stake) || request.stake <= 0) {
+  if (!isPositivePaise(request.stake)) {
     return err('BET.INVALID_STAKE', 'Stake must be above 0.')
   }
   const quoted = request.side === 'BACK' ? runner.back : runner.lay

@@ -1,23 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { oddsBet as bet } from '../test-support/bets'
 import { type CashOutMarket, cashOut } from './cash-out'
-import { betPL, type OddsBet } from './exposure'
+import { betPL } from './exposure'
 import type { Odds, Paise, SelectionId } from './ids'
 import { oddsAtTick } from './ladder'
 
 const A = 'A' as SelectionId
 const B = 'B' as SelectionId
-const bet = (
-  selectionId: SelectionId,
-  side: 'BACK' | 'LAY',
-  odds: number,
-  stake: number,
-): OddsBet => ({
-  selectionId,
-  side,
-  odds: odds as Odds,
-  stake: stake as Paise,
-})
 const market = (prices: CashOutMarket['prices']): CashOutMarket => ({
   marketType: 'MATCH_ODDS',
   selectionIds: [A, B],

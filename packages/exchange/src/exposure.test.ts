@@ -1,23 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { betPL, fillBets, marketExposure, type OddsBet, unmatchedRisk } from './exposure'
+import { oddsBet as bet } from '../test-support/bets'
+import { betPL, fillBets, marketExposure, unmatchedRisk } from './exposure'
 import type { Odds, OrderId, Paise, SelectionId, UserId } from './ids'
 import { oddsAtTick, TICK_COUNT, tickIndex } from './ladder'
 
 const A = 'A' as SelectionId
 const B = 'B' as SelectionId
 const C = 'C' as SelectionId
-const bet = (
-  selectionId: SelectionId,
-  side: 'BACK' | 'LAY',
-  odds: number,
-  stake: number,
-): OddsBet => ({
-  selectionId,
-  side,
-  odds: odds as Odds,
-  stake: stake as Paise,
-})
 
 describe('exposure', () => {
   it('P/L of a back and a lay on each outcome', () => {

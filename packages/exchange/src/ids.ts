@@ -28,6 +28,9 @@ export const paise = (n: number): Result<Paise, PaiseCode> =>
     ? ok(n as Paise)
     : err('MONEY.NOT_INTEGER', 'Amount must be a whole number of paise.')
 
+/** isPositivePaise(100) → true; isPositivePaise(0) / (1.5) → false. A boolean for hot paths. */
+export const isPositivePaise = (n: number): boolean => Number.isSafeInteger(n) && n > 0
+
 /** positivePaise(100) → ok(100); positivePaise(0) → err('MONEY.NOT_POSITIVE') — stakes and sizes. */
 export const positivePaise = (n: number): Result<Paise, PaiseCode> => {
   const r = paise(n)

@@ -1,4 +1,4 @@
-import { MIN_ODDS, type Odds, type Paise } from './ids'
+import { isPositivePaise, MIN_ODDS, type Odds, type Paise } from './ids'
 import { groupIndian } from './indian-number'
 import { err, ok, type Result } from './result'
 
@@ -130,7 +130,7 @@ const inRupees = (p: Paise): string => groupIndian(p / RUPEE)
  */
 export const checkBet = (check: BetCheck): Result<true, LimitCode> => {
   const { limits, stake, odds } = check
-  if (!Number.isSafeInteger(stake) || stake <= 0) {
+  if (!isPositivePaise(stake)) {
     return err('BET.INVALID_STAKE', 'Stake must be above 0.')
   }
   if (stake > STAKE_CAP) return err('BET.STAKE_CAP', MESSAGES.stakeCap)

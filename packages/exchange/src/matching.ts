@@ -1,6 +1,6 @@
 // biome-ignore-all lint/style/noNonNullAssertion: slots and ticks read back from the book's own index are in range by construction.
 import { allocate, BACK, LAY, linkTail, NONE, unlink } from './book/store'
-import type { OrderId, Paise, UserId } from './ids'
+import { isPositivePaise, type OrderId, type Paise, type UserId } from './ids'
 import { oddsAtTick, TICK_COUNT, tickIndex } from './ladder'
 import { profitAtOdds } from './money'
 import type { Fill, OrderBook, OrderRequest } from './order-book'
@@ -65,7 +65,7 @@ export const match = (
     return err('ODDS.OFF_LADDER', `Odds ${order.odds / 100} are not on the price ladder.`)
   }
   const size = order.size
-  if (!Number.isSafeInteger(size) || size <= 0) {
+  if (!isPositivePaise(size)) {
     return err('ORDER.INVALID_SIZE', 'Stake must be above 0.')
   }
   if (s.slotOf.has(order.id)) return err('ORDER.DUPLICATE_ID', 'An order with this id is open.')

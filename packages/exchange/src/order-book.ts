@@ -12,7 +12,15 @@ import {
   usedSlots,
   wordsBase,
 } from './book/store'
-import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from './ids'
+import {
+  isPositivePaise,
+  type MarketId,
+  type Odds,
+  type OrderId,
+  type Paise,
+  type SelectionId,
+  type UserId,
+} from './ids'
 import { oddsAtTick, TICK_COUNT } from './ladder'
 import { err, ok, type Result } from './result'
 
@@ -171,7 +179,7 @@ export const reduceOrder = (
   const s = book.store
   const slot = s.slotOf.get(id)
   if (slot === undefined) return err('ORDER.NOT_FOUND', 'The order has no unmatched part.')
-  if (!Number.isSafeInteger(by) || by <= 0) {
+  if (!isPositivePaise(by)) {
     return err('ORDER.INVALID_SIZE', 'Amount must be above 0.')
   }
   if (by >= s.remaining[slot]!) return cancelOrder(book, id)

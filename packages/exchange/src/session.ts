@@ -1,4 +1,4 @@
-import type { Paise } from './ids'
+import { isPositivePaise, type Paise } from './ids'
 import { MESSAGES } from './limits'
 import { negate, percentOf } from './money'
 import { err, ok, type Result } from './result'
@@ -71,7 +71,7 @@ export const acceptFancyBet = (
   if (!Number.isInteger(request.line) || request.line < 0) {
     return err('FANCY.INVALID_LINE', 'Runs must be a whole number.')
   }
-  if (!Number.isSafeInteger(request.stake) || request.stake <= 0) {
+  if (!isPositivePaise(request.stake)) {
     return err('BET.INVALID_STAKE', 'Stake must be above 0.')
   }
   const [line, rate] =
