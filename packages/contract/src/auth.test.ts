@@ -14,8 +14,7 @@ import {
   socialLoginResponse,
 } from './auth'
 import { isPhoneComplete } from './auth-fields'
-import { issueMessage } from './issue-message'
-import { aUser } from './test-fixtures'
+import { aUser, msg } from './test-fixtures'
 
 /** Messages per field path, as react-hook-form would show them. */
 const errors = (r: {
@@ -83,7 +82,7 @@ describe('login request', () => {
       grant_type: 'password',
       x: 1,
     })
-    expect(r.error && issueMessage(r.error)).toBe('Unknown field: x')
+    expect(msg(r)).toBe('Unknown field: x')
   })
   it('rejects another grant type and passwords over 16', () => {
     const g = loginRequest.safeParse({
@@ -91,13 +90,13 @@ describe('login request', () => {
       password: 'secret',
       grant_type: 'client',
     })
-    expect(g.error && issueMessage(g.error)).toBe("grant_type must be 'password'")
+    expect(msg(g)).toBe("grant_type must be 'password'")
     const p = loginRequest.safeParse({
       user_name: 'ravi',
       password: 'x'.repeat(17),
       grant_type: 'password',
     })
-    expect(p.error && issueMessage(p.error)).toBe('Password must be at most 16 characters')
+    expect(msg(p)).toBe('Password must be at most 16 characters')
   })
   it('the Basic credential decodes to the public client id', () => {
     const decoded = atobCompat(LOGIN_BASIC_AUTHORIZATION.replace('Basic ', ''))
@@ -184,7 +183,7 @@ describe('register form', () => {
       ...registerRequestFromForm(registerForm.parse(register)),
       mobile: '12345',
     })
-    expect(r.error && issueMessage(r.error)).toBe('Phone Number must be 10 digits')
+    expect(msg(r)).toBe('Phone Number must be 10 digits')
   })
 })
 

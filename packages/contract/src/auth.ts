@@ -15,6 +15,7 @@ import {
 import { ok } from './envelope'
 import { user } from './user'
 import { MSG } from './validation-messages'
+import { flag01 } from './wire'
 
 /**
  * Session calls of shell §7. Paths are relative to /api/v1/. Failures use `failure` from
@@ -85,7 +86,7 @@ export const accessToken = z.object({
 export type AccessToken = z.infer<typeof accessToken>
 
 export const loginData = user.extend({
-  is_telegram_enable: z.union([z.literal(0), z.literal(1)]),
+  is_telegram_enable: flag01,
   access_token: z.string().optional(),
 })
 export type LoginData = z.infer<typeof loginData>

@@ -9,10 +9,7 @@ import {
   settledBetsRequest,
   teamPositionResponse,
 } from './bets'
-import { issueMessage } from './issue-message'
-
-const msg = (r: { error?: Parameters<typeof issueMessage>[0] }) =>
-  r.error ? issueMessage(r.error) : null
+import { msg } from './test-fixtures'
 
 describe('saveBet', () => {
   const body = { is_back: 1, market_id: '1.234', odds: 1.95, selection_id: 4711, stack: 100 }

@@ -11,6 +11,7 @@ import { marketType } from './market'
 import { decimalOdds, rupees } from './money'
 import { dateWindowRule, paged, pageFields } from './paging'
 import { MSG } from './validation-messages'
+import { flag01, idText, wireId } from './wire'
 
 /**
  * Bet calls of betting §7. Placement failures are `failure` (./envelope): msg, code, and an
@@ -26,9 +27,8 @@ import { MSG } from './validation-messages'
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/)
 
-const wireId = z.union([z.string().trim().min(1), z.number().int()]).transform(String)
 /** 1 = back, 0 = lay */
-const isBack = z.union([z.literal(0), z.literal(1)])
+const isBack = flag01
 const odds = decimalOdds.min(MIN_ODDS, MSG.oddsRange).max(MAX_ODDS, MSG.oddsRange)
 const stack = rupees.positive(MSG.stakePositive).max(STAKE_MAX, MSG.stakeAboveMax)
 
@@ -39,7 +39,7 @@ const stack = rupees.positive(MSG.stakePositive).max(STAKE_MAX, MSG.stakeAboveMa
  */
 export const saveBetRequest = z.strictObject({
   is_back: isBack,
-  market_id: z.string().trim().min(1),
+  market_id: idText,
   odds,
   selection_id: wireId,
   stack,
@@ -62,8 +62,8 @@ export type SaveFancyBetRequest = z.input<typeof saveFancyBetRequest>
 /** One leg of a combined racing bet (betting §3 horse-racing order line); stake whole rupees. */
 export const hrBetLeg = z.strictObject({
   selection_id: wireId,
-  selection_name: z.string().trim().min(1),
-  market_id: z.string().trim().min(1),
+  selection_name: idText.max(200),
+  market_id: idText,
   odds,
   is_back: isBack,
   stack: stack.int(MSG.stakeNotInteger),
@@ -119,7 +119,7 @@ export const bet = z.object({
   liability: rupees,
   profit: rupees,
   is_back: isBack,
-  is_fancy: z.union([z.literal(0), z.literal(1)]),
+  is_fancy: flag01,
   type: z.enum(['Back', 'Lay']),
   /** ISO 8601 UTC */
   createdAt: z.iso.datetime(),
@@ -129,7 +129,7 @@ export const bet = z.object({
   run: z.number().int().nullable(),
   size: z.number().nullable(),
   /** 1 when fully matched; unmatched bets carry what is still resting in `stack`. */
-  is_matched: z.union([z.literal(0), z.literal(1)]),
+  is_matched: flag01,
 })
 export type Bet = z.infer<typeof bet>
 
@@ -143,10 +143,10 @@ export type SettledBet = z.infer<typeof settledBet>
 
 /** `delete_status` 0 = live bets, 1 = cancelled or voided ones. */
 const betSearch = z.strictObject({
-  delete_status: z.union([z.literal(0), z.literal(1)]).optional(),
+  delete_status: flag01.optional(),
   match_id: z.string().optional(),
   market_id: z.string().optional(),
-  is_matched: z.union([z.literal(0), z.literal(1)]).optional(),
+  is_matched: flag01.optional(),
   sport_id: z.string().optional(),
 })
 
@@ -180,15 +180,15 @@ export const unmatchedBetsRequest = z.strictObject({
 export const unmatchedBetsResponse = ok(z.array(bet))
 
 /** POST /bet/cancelUnmatchedBet {bet_id} / cancelUnmatchedBetAll {market_id} → what was cancelled (not shown). */
-export const cancelUnmatchedBetRequest = z.strictObject({ bet_id: z.string().trim().min(1) })
-export const cancelUnmatchedBetAllRequest = z.strictObject({ market_id: z.string().trim().min(1) })
+export const cancelUnmatchedBetRequest = z.strictObject({ bet_id: idText })
+export const cancelUnmatchedBetAllRequest = z.strictObject({ market_id: idText })
 export const cancelledBetsResponse = ok(
   z.object({ bet_ids: z.array(z.string()), cancelled_stack: rupees }),
 )
 export type CancelledBetsResponse = z.infer<typeof cancelledBetsResponse>
 
 /** GET /exchange/order/cashout?marketId=… → `data.status`, `data.msg` ('Cash-out successful.'). */
-export const cashOutQuery = z.strictObject({ marketId: z.string().trim().min(1) })
+export const cashOutQuery = z.strictObject({ marketId: idText })
 export const cashOutResponse = z.object({
   status: z.boolean(),
   msg: z.string().optional(),
@@ -212,7 +212,7 @@ export const teamPositionResponse = ok(z.record(z.string(), z.array(selectionPos
 export type TeamPositionResponse = z.infer<typeof teamPositionResponse>
 
 /** POST bet/getFancyLiability `{ match_id }` → liability (positive rupees) per fancy id. */
-export const fancyLiabilityRequest = z.strictObject({ match_id: z.string().trim().min(1) })
+export const fancyLiabilityRequest = z.strictObject({ match_id: idText })
 export const fancyLiabilityResponse = ok(z.record(z.string(), rupees))
 
 /** Stable codes of expected bet and cash-out failures with their HTTP status and default msg. */

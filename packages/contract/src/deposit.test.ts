@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { depositRequest, transactionsRequest, withdrawalRequest } from './deposit'
-import { issueMessage } from './issue-message'
-
-const msg = (r: { error?: Parameters<typeof issueMessage>[0] }) =>
-  r.error ? issueMessage(r.error) : null
+import { msg } from './test-fixtures'
 
 describe('deposit request', () => {
   it('takes amount and a 12-digit UPI reference', () => {

@@ -4,6 +4,7 @@ import { formatIndian } from './indian-number'
 import { rupees } from './money'
 import { dateWindowRule, paged, pageFields } from './paging'
 import { MSG } from './validation-messages'
+import { idText } from './wire'
 
 /**
  * Deposit, withdrawal and transactions (shell §2 pages; contents not shown, designed here).
@@ -113,7 +114,7 @@ export const transaction = z.object({
 export type Transaction = z.infer<typeof transaction>
 export const transactionResponse = ok(transaction)
 
-export const cancelWithdrawalRequest = z.strictObject({ refrenceNo: z.string().trim().min(1) })
+export const cancelWithdrawalRequest = z.strictObject({ refrenceNo: idText })
 
 export const transactionsRequest = z
   .strictObject({

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { issueMessage } from './issue-message'
 import {
   eventsLimitResponse,
   fanciesResponse,
   matchDetailsRequest,
   matchDetailsResponse,
 } from './match-details'
-import { aMarketDetail } from './test-fixtures'
+import { aMarketDetail, msg } from './test-fixtures'
 
 describe('match details', () => {
   it('the auth call needs combine true; ids may be numbers', () => {
@@ -62,6 +61,6 @@ describe('fancies and limits', () => {
       status: true,
       data: { session: {}, check_event_limit: true, '1.2': { market_min_stack: 'x' } },
     })
-    expect(bad.error && issueMessage(bad.error)).toMatch(/^data\.1\.2\.market_min_stack: /)
+    expect(msg(bad)).toMatch(/^data\.1\.2\.market_min_stack: /)
   })
 })

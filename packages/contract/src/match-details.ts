@@ -2,14 +2,12 @@ import { z } from 'zod'
 import { ok } from './envelope'
 import { marketStatus, marketType, priceSize, runner, runnerEx } from './market'
 import { decimalOdds, rupees } from './money'
+import { flag01, idText, wireId } from './wire'
 
 /**
  * Event-page calls of betting §7. Paths relative to /api/v1/. Empty `data` means the match or
  * fancy is gone: the client goes to /.
  */
-
-const wireId = z.union([z.string().trim().min(1), z.number().int()]).transform(String)
-const flag01 = z.union([z.literal(0), z.literal(1)])
 
 /**
  * A price cell. For BOOKMAKER markets `price` is the bookmaker rate the spec converts with
@@ -82,12 +80,12 @@ export type MarketDetail = z.infer<typeof marketDetail>
  */
 export const matchDetailsRequest = z.strictObject({
   match_id: wireId,
-  market_id: z.string().trim().min(1).optional(),
+  market_id: idText.optional(),
   combine: z.literal(true),
 })
 export const matchDetailsOpenRequest = z.strictObject({
   match_id: wireId,
-  market_id: z.string().trim().min(1).optional(),
+  market_id: idText.optional(),
 })
 export type MatchDetailsRequest = z.input<typeof matchDetailsRequest>
 export const matchDetailsResponse = ok(z.array(marketDetail))
@@ -187,7 +185,7 @@ export const tvUrlResponse = ok(
  * which markets have turned in-play or changed status since the page loaded.
  */
 export const sportStartRequest = z.strictObject({
-  market_ids: z.array(z.string().trim().min(1)).min(1).max(100),
+  market_ids: z.array(idText).min(1).max(100),
 })
 export const sportStartResponse = ok(
   z.array(

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { issueMessage } from './issue-message'
 import {
   changePasswordRequest,
   forgotIdentityForm,
@@ -8,9 +7,7 @@ import {
   forgotResetForm,
   verifyForgotPasswordRequest,
 } from './password-reset'
-
-const msg = (r: { error?: Parameters<typeof issueMessage>[0] }) =>
-  r.error ? issueMessage(r.error) : null
+import { msg } from './test-fixtures'
 
 describe('forgot password form', () => {
   it('needs at least 3 characters of user id to send the OTP', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { issueMessage } from './issue-message'
 import { racingMarketsRequest, racingMarketsResponse } from './racing'
+import { msg } from './test-fixtures'
 
 describe('racing markets', () => {
   it('takes sport_id 7 or 4339, as number or text', () => {
     expect(racingMarketsRequest.parse({ sport_id: 7 }).sport_id).toBe('7')
     expect(racingMarketsRequest.parse({ sport_id: '4339' }).sport_id).toBe('4339')
     const r = racingMarketsRequest.safeParse({ sport_id: '4' })
-    expect(r.error && issueMessage(r.error)).toMatch(/sport_id/)
+    expect(msg(r)).toMatch(/sport_id/)
   })
   it('parses a race item with venue, country code and runner metadata', () => {
     const race = {

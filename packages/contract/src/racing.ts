@@ -3,6 +3,7 @@ import { ok } from './envelope'
 import { marketDetail } from './match-details'
 import { homeMatch } from './matches'
 import { SPORT_ID } from './sport'
+import { idText } from './wire'
 
 /** Racing pages (betting §2, §7): horse racing 7, greyhound racing 4339. */
 export const racingSportId = z.enum([SPORT_ID.horseRacing, SPORT_ID.greyhoundRacing], {
@@ -39,7 +40,7 @@ export type RacingMarketsResponse = z.infer<typeof racingMarketsResponse>
  * when the stream is down.
  */
 export const raceOddsRequest = z.strictObject({
-  match_id: z.string().trim().min(1),
-  market_id: z.string().trim().min(1),
+  match_id: idText,
+  market_id: idText,
 })
 export const raceOddsResponse = ok(marketDetail)

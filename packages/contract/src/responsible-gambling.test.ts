@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { issueMessage } from './issue-message'
 import { depositLimitsRequest, selfExclusionRequest } from './responsible-gambling'
-
-const msg = (r: { error?: Parameters<typeof issueMessage>[0] }) =>
-  r.error ? issueMessage(r.error) : null
+import { msg } from './test-fixtures'
 
 describe('deposit limits', () => {
   it('orders daily ≤ weekly ≤ monthly where set; null removes a limit', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { issueMessage } from './issue-message'
 import { searchRequest, searchResponse } from './search'
+import { msg } from './test-fixtures'
 
 describe('search', () => {
   it('needs at least 3 characters', () => {
     const r = searchRequest.safeParse({ search: 'in' })
-    expect(r.error && issueMessage(r.error)).toBe('Search text must be at least 3 characters')
+    expect(msg(r)).toBe('Search text must be at least 3 characters')
     expect(searchRequest.parse({ search: ' ind ' }).search).toBe('ind')
   })
   it('parses the spec list item', () => {

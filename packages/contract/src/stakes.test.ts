@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { issueMessage } from './issue-message'
 import { DEFAULT_STAKE_PRESETS } from './limits'
 import { oneClickSettingsRequest, stakeEditForm, updateMatchStackRequest } from './stakes'
+import { msg } from './test-fixtures'
 
-const msg = (r: { error?: Parameters<typeof issueMessage>[0] }) =>
-  r.error ? issueMessage(r.error) : null
 const withFirst = (v: unknown) => ({ match_stack: [v, ...DEFAULT_STAKE_PRESETS.slice(1)] })
 
 describe('edit stakes form', () => {

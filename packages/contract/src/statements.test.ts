@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { issueMessage } from './issue-message'
 import {
   accountStatementRequest,
   accountStatementResponse,
   transferStatementRequest,
 } from './statements'
+import { msg } from './test-fixtures'
 
 describe('statements', () => {
   it('default to page 1 of 50 and accept a date window with offsets', () => {
@@ -17,7 +17,7 @@ describe('statements', () => {
   it('refuse pages over 150 rows and unknown filters', () => {
     expect(accountStatementRequest.safeParse({ limit: 151 }).success).toBe(false)
     const r = transferStatementRequest.safeParse({ type: 'DEPOSIT' })
-    expect(r.error && issueMessage(r.error)).toBe('Unknown field: type')
+    expect(msg(r)).toBe('Unknown field: type')
   })
   it('parses a page of ledger-derived rows', () => {
     const row = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { issueMessage } from './issue-message'
 import { clientMessage, STREAM_MAX_CHANNELS, serverMessage } from './stream'
+import { msg } from './test-fixtures'
 
 describe('client messages', () => {
   it('subscribe defaults both channel lists', () => {
@@ -21,7 +21,7 @@ describe('client messages', () => {
   it('rejects unknown types, unknown fields and too many channels', () => {
     expect(clientMessage.safeParse({ type: 'place_bet' }).success).toBe(false)
     const extra = clientMessage.safeParse({ type: 'auth', token: 't', admin: true })
-    expect(extra.error && issueMessage(extra.error)).toBe('Unknown field: admin')
+    expect(msg(extra)).toBe('Unknown field: admin')
     const many = Array.from({ length: STREAM_MAX_CHANNELS + 1 }, (_, i) => `1.${i}`)
     expect(clientMessage.safeParse({ type: 'subscribe', market_ids: many }).success).toBe(false)
   })

@@ -4,6 +4,7 @@ import { orderStatus, selectionPosition } from './bets'
 import { marketStatus, runnerStatus } from './market'
 import { detailPriceSize, fancy } from './match-details'
 import { decimalOdds, rupees } from './money'
+import { flag01, idText } from './wire'
 
 /**
  * WebSocket stream (designed by us; the spec polls). One JSON object per text frame, both
@@ -23,7 +24,7 @@ export const STREAM_MAX_CHANNELS = 100
 export const STREAM_CLOSE = { authExpired: 4401, idle: 4408, tooSlow: 4429 } as const
 
 const requestId = z.string().min(1).max(64).optional()
-const ids = z.array(z.string().trim().min(1)).max(STREAM_MAX_CHANNELS)
+const ids = z.array(idText).max(STREAM_MAX_CHANNELS)
 const seq = z.number().int().min(0)
 
 // ---- client → server ----
@@ -40,17 +41,16 @@ export const subscribeMessage = z.strictObject({
   fancy_match_ids: ids.default([]),
 })
 export const unsubscribeMessage = subscribeMessage.extend({ type: z.literal('unsubscribe') })
-const channelId = z.string().trim().min(1)
 /** Resume after a drop: subscribes again and replays from the seq after each one given. */
 export const resumeMessage = z.strictObject({
   type: z.literal('resume'),
   id: requestId,
   markets: z
-    .array(z.strictObject({ market_id: channelId, seq }))
+    .array(z.strictObject({ market_id: idText, seq }))
     .max(STREAM_MAX_CHANNELS)
     .default([]),
   fancies: z
-    .array(z.strictObject({ match_id: channelId, seq }))
+    .array(z.strictObject({ match_id: idText, seq }))
     .max(STREAM_MAX_CHANNELS)
     .default([]),
 })
@@ -128,7 +128,7 @@ export const orderMessage = z.object({
   bet_id: z.string(),
   market_id: z.string(),
   selection_id: z.string(),
-  is_back: z.union([z.literal(0), z.literal(1)]),
+  is_back: flag01,
   odds: decimalOdds,
   status: orderStatus.or(z.literal('SETTLED')),
   matched_stack: rupees,

@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+import { issueMessage } from './issue-message'
 import { DEFAULT_STAKE_PRESETS } from './limits'
 import type { User } from './user'
 
@@ -72,3 +74,7 @@ export const aMarketDetail = {
   venue: null,
   country_code: null,
 } as const
+
+/** The `msg` a server would answer for a parse result, or null when it parsed. */
+export const msg = (r: { error?: z.ZodError | undefined }): string | null =>
+  r.error ? issueMessage(r.error) : null
