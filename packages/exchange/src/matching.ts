@@ -42,7 +42,11 @@ const available = (book: OrderBook, oppRs: number, tick: number, need: number): 
  * Places an order: it first matches the opposite side at the RESTING orders' prices (a back at
  * 2.00 takes a lay resting at 2.10 at 2.10 — the taker gets any better price), best price first and
  * oldest first within a price; the unmatched rest then rests (or is killed for FILL_OR_KILL).
- * MUTATES `book` (see order-book.ts). `now` is the caller's clock, stamped on the fills.
+ * MUTATES `book` (see order-book.ts). `now` is the caller's clock, stamped on the fills and used
+ * as the resting order's time. Validation happens before anything changes: an `err` leaves the book
+ * untouched. A user may match their own order: the two bets net to nothing and exposure stays right.
+ * Restoring a book after a restart: match the stored resting orders again (their remaining size),
+ * oldest first; an uncrossed book's orders cannot match each other, so they rest as they were.
  *
  * With a lay of 5000 resting at 2.10: match(book, { side: 'BACK', odds: 200, size: 8000, … }, t)
  * → ok({ fills: [{ odds: 210, stake: 5000, liability: 5500, … }], matched: 5000, resting: 3000, lapsed: 0 }).

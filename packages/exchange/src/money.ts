@@ -8,7 +8,7 @@ import type { Odds, Paise } from './ids'
  * Rounding down also makes the rule safe for reservations: floor(a) + floor(b) ≤ floor(a + b), so the
  * liability reserved for an unmatched lay always covers whatever its partial fills add up to.
  */
-export const mulDivFloor = (a: number, b: number, c: number): number => Math.floor((a * b) / c)
+const mulDivFloor = (a: number, b: number, c: number): number => Math.floor((a * b) / c)
 
 /**
  * Back profit = lay liability = ⌊stake × (odds − 1)⌋ in paise.

@@ -142,7 +142,7 @@ export const createBook = (
   store: createStore(selectionIds),
 })
 
-export const sideName = (side: number): Side => (side === BACK ? 'BACK' : 'LAY')
+const sideName = (side: number): Side => (side === BACK ? 'BACK' : 'LAY')
 
 const cancelledPart = (book: OrderBook, slot: number, size: number): CancelledOrder => {
   const s = book.store

@@ -1,4 +1,4 @@
-import { isPositivePaise, type Paise } from './ids'
+import { isPositivePaise, type Paise, type UserId } from './ids'
 import { MESSAGES } from './limits'
 import { negate, percentOf } from './money'
 import { err, ok, type Result } from './result'
@@ -20,6 +20,8 @@ export interface FancyBet {
   readonly stake: Paise
 }
 
+export type UserFancyBet = FancyBet & { readonly userId: UserId }
+
 /** A fancy's current quote (the feed's BackPrice1/BackSize1 = yes line/rate, LayPrice1/LaySize1 = no). */
 export interface FancyQuote {
   readonly active: boolean
@@ -29,12 +31,8 @@ export interface FancyQuote {
   readonly noRate: number
 }
 
-export interface FancyRequest {
-  readonly side: FancySide
-  readonly line: number
-  readonly rate: number
-  readonly stake: Paise
-}
+/** what the player asks for: the line and rate they saw */
+export type FancyRequest = FancyBet
 
 export type FancyCode =
   | 'FANCY.SUSPENDED'

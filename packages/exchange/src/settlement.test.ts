@@ -5,13 +5,12 @@ import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from './ids'
 import { oddsAtTick } from './ladder'
 import { match } from './matching'
 import { createBook, type Fill, type Side } from './order-book'
-import type { FancySide } from './session'
+import type { FancySide, UserFancyBet } from './session'
 import {
   type MarketResult,
   type SettlementInput,
   type SettlementMarket,
   settleMarket,
-  type UserFancyBet,
 } from './settlement'
 
 const A = 'A' as SelectionId

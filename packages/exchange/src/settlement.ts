@@ -2,7 +2,7 @@ import { betPL, marketExposure, type UserOddsBet } from './exposure'
 import type { MarketId, Paise, SelectionId, UserId } from './ids'
 import { basisPointsOf, negate } from './money'
 import { err, ok, type Result } from './result'
-import { type FancyBet, fancyBetPL, fancyExposure } from './session'
+import { fancyBetPL, fancyExposure, type UserFancyBet } from './session'
 
 /**
  * Settling one market from its result. Each user's bets in the market net to one P/L; commission
@@ -12,14 +12,13 @@ import { type FancyBet, fancyBetPL, fancyExposure } from './session'
  * back bet and its lay bet the users' P/Ls cancel and the house posting is 0; on bookmaker and fancy
  * markets the house is the counterparty and the posting is its result.
  * Exposure is a hold, not a ledger balance (available = balance − exposure), so the settlement
- * returns what each user held for the caller to release in the same transaction.
+ * returns what each user's matched bets held for the caller to release in the same transaction
+ * (unmatched orders are cancelled when the market closes, releasing theirs then).
  */
 export type MarketResult =
   | { readonly kind: 'WINNER'; readonly selectionId: SelectionId }
   | { readonly kind: 'RUNS'; readonly runs: number }
   | { readonly kind: 'VOID' }
-
-export type UserFancyBet = FancyBet & { readonly userId: UserId }
 
 /** single-winner markets (exchange match odds, racing win, bookmaker) or one fancy id */
 export type SettlementMarket =
@@ -55,7 +54,7 @@ export interface UserSettlement {
   readonly commission: Paise
   /** what the user's balance moves by: pl − commission */
   readonly net: Paise
-  /** exposure the user held on this market, to release */
+  /** exposure the user's matched bets held on this market, to release */
   readonly releasedExposure: Paise
 }
 
