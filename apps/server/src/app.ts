@@ -9,7 +9,9 @@ import type { Config } from './config'
 import { type DatabaseTarget, databaseTarget } from './db/connect'
 import { appContextPlugin } from './plugins/app-context'
 import { databasePlugin } from './plugins/database'
+import { devSeedPlugin } from './plugins/dev-seed'
 import { errorHandlerPlugin } from './plugins/error-handler'
+import { feedPlugin } from './plugins/feed'
 import { webAppPlugin } from './plugins/web-app'
 import { apiRoutes } from './routes/api'
 
@@ -39,6 +41,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(appContextPlugin, { config, clock: overrides.clock ?? systemClock })
   await app.register(databasePlugin, { target: overrides.database ?? databaseTarget(config) })
   await app.register(errorHandlerPlugin)
+  await app.register(devSeedPlugin)
+  await app.register(feedPlugin)
 
   await app.register(apiRoutes, { prefix: '/api' })
   await app.register(webAppPlugin, { distDir: config.WEB_DIST })

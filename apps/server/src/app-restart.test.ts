@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { afterAll, describe, expect, it } from 'vitest'
+import { balanceOf, userCashAccountId } from './ledger/ledger'
+import { DEV_PLAYER_FUNDS } from './seed/seed-dev-data'
+import { buildTestApp, manualClock } from './test/test-app'
+import { createTestDatabase, type TestDatabase } from './test/test-database'
+
+const counts = async (t: Awaited<ReturnType<typeof buildTestApp>>) => {
+  const row = await sql<Record<string, number>>`
+    select (select count(*) from brands) as brands, (select count(*) from users) as users,
+           (select count(*) from ledger_transactions) as transactions, (select count(*) from ledger_entries) as entries,
+           (select count(*) from events) as events, (select count(*) from markets) as markets,
+           (select count(*) from runners) as runners`.execute(t.app.db)
+  return row.rows[0]
+}
+
+describe('restarting on the same store', () => {
+  let database: TestDatabase
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  it('keeps users and ledger, seeds once, and resumes the feed without duplicating events', async () => {
+    database = await createTestDatabase({
+      dataDir: mkdtempSync(join(tmpdir(), 'backlay-restart-')),
+    })
+    const clock = manualClock('2026-11-23T10:00:00Z')
+
+    const first = await buildTestApp({ database, clock })
+    const before = await counts(first)
+    const demo1 = await first.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', 'demo1')
+      .executeTakeFirstOrThrow()
+    // A tennis match finishes while the first process runs.
+    clock.advance(4 * 3_600_000)
+    await first.app.feed?.tick()
+    const closedBefore = await first.app.db
+      .selectFrom('markets')
+      .select(['id', 'winner_selection_id'])
+      .where('status', '=', 'CLOSED')
+      .execute()
+    await first.close()
+
+    const second = await buildTestApp({ database, clock })
+    const after = await counts(second)
+    expect(after).toEqual(before)
+    expect(before?.users).toBe(3)
+    expect(before?.events).toBeGreaterThan(100)
+    expect(await balanceOf(second.app.db, userCashAccountId(demo1.id))).toBe(DEV_PLAYER_FUNDS)
+    const closedAfter = await second.app.db
+      .selectFrom('markets')
+      .select(['id', 'winner_selection_id'])
+      .where('status', '=', 'CLOSED')
+      .execute()
+    expect(closedBefore.length).toBeGreaterThan(0)
+    expect(closedAfter).toEqual(expect.arrayContaining(closedBefore))
+    await second.close()
+  })
+})

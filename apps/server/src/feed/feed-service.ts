@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Clock } from '../clock'
+import { catalogRepository } from '../db/repositories/catalog'
+import type { Database } from '../db/schema'
+import { type FeedAdapter, type FeedUpdate, isEmptyUpdate } from './feed-adapter'
+
+export type FeedListener = (update: FeedUpdate) => void
+
+/**
+ * Runs a feed adapter: writes each batch to the catalogue in one transaction, then tells the
+ * subscribers (stream, market maker, settlement) what changed. Ticks never overlap; a slow
+ * database simply makes the next tick carry more.
+ */
+export class FeedService {
+  private readonly listeners = new Set<FeedListener>()
+  private timer: NodeJS.Timeout | null = null
+  private inFlight: Promise<FeedUpdate> | null = null
+
+  constructor(
+    private readonly adapter: FeedAdapter,
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Ingests the adapter's snapshot (so the catalogue is complete before serving), then ticks every `tickMs` (0: only on demand). */
+  async start(tickMs: number): Promise<FeedUpdate> {
+    const snapshot = await this.adapter.snapshot(this.clock.now())
+    await this.ingest(snapshot)
+    this.log.info(
+      { feed: this.adapter.name, events: snapshot.events.length, markets: snapshot.markets.length },
+      'feed snapshot ingested',
+    )
+    if (tickMs > 0) {
+      this.timer = setInterval(() => {
+        if (this.inFlight) return
+        this.tick().catch((err) => this.log.error({ err }, 'feed tick failed'))
+      }, tickMs)
+    }
+    return snapshot
+  }
+
+  /** One poll → ingest → notify cycle; tests call it directly with a manual clock. */
+  async tick(): Promise<FeedUpdate> {
+    if (this.inFlight) return this.inFlight
+    this.inFlight = (async () => {
+      const update = await this.adapter.poll(this.clock.now())
+      if (!isEmptyUpdate(update)) await this.ingest(update)
+      return update
+    })()
+    try {
+      return await this.inFlight
+    } finally {
+      this.inFlight = null
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    await this.inFlight?.catch(() => undefined)
+  }
+
+  /** Called after each batch is committed; returns the unsubscribe function. */
+  subscribe(listener: FeedListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private async ingest(update: FeedUpdate) {
+    const catalog = catalogRepository(this.db)
+    await this.db.transaction().execute(async (trx) => {
+      await catalog.upsertSports(update.sports, trx)
+      await catalog.upsertCompetitions(update.competitions, trx)
+      await catalog.upsertEvents(update.events, trx)
+      await catalog.upsertMarkets(update.markets, trx)
+      await catalog.upsertRunners(update.runners, trx)
+    })
+    for (const listener of this.listeners) {
+      try {
+        listener(update)
+      } catch (err) {
+        // A subscriber's bug must not stop prices for everyone else.
+        this.log.error({ err }, 'feed listener failed')
+      }
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto'
+import { type Kysely, sql } from 'kysely'
+import type { Database, LedgerBook } from '../db/schema'
+import { fail, type Result, success } from '../result'
+import { checkLegs, type LedgerLeg, type LegsFailureCode, netByAccount } from './legs'
+
+/**
+ * The double-entry ledger. Every balance change is a transaction of legs summing to zero; rows
+ * are never edited (a trigger refuses it); an account's balance is the sum of its rows, kept as
+ * a projection on the account row in the same database transaction.
+ */
+
+export const HOUSE_CASH: Record<LedgerBook, string> = {
+  real: 'house:cash:real',
+  demo: 'house:cash:demo',
+}
+export const userCashAccountId = (userId: string, book: LedgerBook = 'real') =>
+  `user:${userId}:cash:${book}`
+
+export interface OpenAccountInput {
+  id: string
+  kind: string
+  book: LedgerBook
+  ownerUserId: string | null
+  allowNegative: boolean
+}
+
+/** Creates the account if it does not exist yet (idempotent). */
+export async function openAccount(db: Kysely<Database>, input: OpenAccountInput): Promise<void> {
+  await db
+    .insertInto('ledger_accounts')
+    .values({
+      id: input.id,
+      kind: input.kind,
+      book: input.book,
+      owner_user_id: input.ownerUserId,
+      allow_negative: input.allowNegative,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
+}
+
+/** The house's cash account of a book, which funds players and may go negative. */
+export const openHouseAccount = (db: Kysely<Database>, book: LedgerBook) =>
+  openAccount(db, {
+    id: HOUSE_CASH[book],
+    kind: 'house.cash',
+    book,
+    ownerUserId: null,
+    allowNegative: true,
+  })
+
+/** A player's cash account of a book, which may never go below zero. */
+export async function openUserCashAccount(
+  db: Kysely<Database>,
+  userId: string,
+  book: LedgerBook = 'real',
+) {
+  const id = userCashAccountId(userId, book)
+  await openAccount(db, { id, kind: 'user.cash', book, ownerUserId: userId, allowNegative: false })
+  return id
+}
+
+export interface PostTransactionInput {
+  kind: string
+  book: LedgerBook
+  legs: readonly LedgerLeg[]
+  /** A second posting with the same key returns the first instead of posting again. */
+  idempotencyKey?: string
+  memo?: string
+  metadata?: Record<string, unknown>
+}
+
+export interface Posted {
+  transactionId: string
+  /** Balances of the touched accounts after the posting. */
+  balances: Record<string, number>
+  replayed: boolean
+}
+
+export type PostFailureCode = LegsFailureCode | 'LEDGER.INSUFFICIENT_FUNDS'
+
+/**
+ * Posts a balanced transaction. Inside `db` if it is already a transaction (so a caller can
+ * combine it with its own writes), else in a new one. Refuses (as a value, writing nothing)
+ * unbalanced legs and any leg that would take a no-negative account below zero. Accounts are
+ * locked in id order, so concurrent postings serialise per account without deadlocks.
+ */
+export async function postTransaction(
+  db: Kysely<Database>,
+  input: PostTransactionInput,
+): Promise<Result<Posted, PostFailureCode>> {
+  const checked = checkLegs(input.legs)
+  if (!checked.ok) return checked
+  const run = (trx: Kysely<Database>) => postChecked(trx, input)
+  return db.isTransaction ? run(db) : db.transaction().execute(run)
+}
+
+async function postChecked(
+  trx: Kysely<Database>,
+  input: PostTransactionInput,
+): Promise<Result<Posted, PostFailureCode>> {
+  if (input.idempotencyKey) {
+    const earlier = await trx
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirst()
+    if (earlier) {
+      const accounts = [...new Set(input.legs.map((l) => l.accountId))]
+      return success({
+        transactionId: earlier.id,
+        balances: await balancesOf(trx, accounts),
+        replayed: true,
+      })
+    }
+  }
+
+  const net = netByAccount(input.legs)
+  const balances: Record<string, number> = {}
+  for (const [accountId, change] of net) {
+    const account = await trx
+      .selectFrom('ledger_accounts')
+      .select(['balance', 'allow_negative', 'book'])
+      .where('id', '=', accountId)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!account) throw new Error(`ledger account ${accountId} does not exist`)
+    if (account.book !== input.book)
+      throw new Error(
+        `ledger account ${accountId} is in the ${account.book} book, not ${input.book}`,
+      )
+    if (!account.allow_negative && account.balance + change < 0) {
+      return fail('LEDGER.INSUFFICIENT_FUNDS', 'Insufficient balance.')
+    }
+    balances[accountId] = account.balance + change
+  }
+
+  const transactionId = randomUUID()
+  await trx
+    .insertInto('ledger_transactions')
+    .values({
+      id: transactionId,
+      kind: input.kind,
+      book: input.book,
+      idempotency_key: input.idempotencyKey ?? null,
+      memo: input.memo ?? null,
+      metadata: JSON.stringify(input.metadata ?? {}),
+    })
+    .execute()
+  await trx
+    .insertInto('ledger_entries')
+    .values(
+      input.legs.map((leg) => ({
+        transaction_id: transactionId,
+        account_id: leg.accountId,
+        amount: leg.amount,
+      })),
+    )
+    .execute()
+  for (const [accountId, change] of net) {
+    if (change === 0) continue
+    await trx
+      .updateTable('ledger_accounts')
+      .set({ balance: sql`balance + ${change}` })
+      .where('id', '=', accountId)
+      .execute()
+  }
+  return success({ transactionId, balances, replayed: false })
+}
+
+/** Current balances (paise) of the given accounts; unknown accounts are absent. */
+export async function balancesOf(
+  db: Kysely<Database>,
+  accountIds: readonly string[],
+): Promise<Record<string, number>> {
+  if (accountIds.length === 0) return {}
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'balance'])
+    .where('id', 'in', accountIds)
+    .execute()
+  return Object.fromEntries(rows.map((r) => [r.id, r.balance]))
+}
+
+export async function balanceOf(db: Kysely<Database>, accountId: string): Promise<number> {
+  return (await balancesOf(db, [accountId]))[accountId] ?? 0
+}
+
+/** The balance recomputed from the rows themselves: the audit view of the projection above. */
+export async function balanceFromEntries(db: Kysely<Database>, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('total'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow()
+  return row.total
+}
