@@ -5,6 +5,7 @@ import {
   MAX_ODDS,
   MIN_ODDS,
   OPEN_BETS_PAGE_SIZES,
+  SETTLED_BETS_PAGE_SIZE,
   STAKE_MAX,
 } from './limits'
 import { marketType } from './market'
@@ -165,7 +166,7 @@ export const openBetsResponse = paged(bet)
 export const settledBetsRequest = z
   .strictObject({
     ...pageFields,
-    limit: z.literal(150).default(150),
+    limit: z.literal(SETTLED_BETS_PAGE_SIZE).default(SETTLED_BETS_PAGE_SIZE),
     search: betSearch.default({}),
   })
   .superRefine(dateWindowRule)
