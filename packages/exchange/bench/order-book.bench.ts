@@ -213,6 +213,14 @@ for (const engine of engines) {
     `${engine.name.padEnd(20)} ${fmt(best.get(engine.name) ?? 0).padStart(12)} orders/s   p50 ${us(percentile(lat, 0.5))}   p99 ${us(percentile(lat, 0.99))}   p99.9 ${us(percentile(lat, 0.999))}`,
   )
 }
+// Latencies are taken with two performance.now() calls per operation; print what that costs alone.
+const probe = new Float64Array(OPS)
+for (let i = 0; i < OPS; i++) {
+  const t0 = performance.now()
+  probe[i] = performance.now() - t0
+}
+probe.sort()
+console.log(`timer overhead in the latencies: p50 ${us(percentile(probe, 0.5))}`)
 // Same matched volume = both books really did the same matching work.
 console.log(
   `matched volume: ours ${fmt(volumes.get(ours.name) ?? 0)}, peer ${fmt(volumes.get(peer.name) ?? 0)} (backer's stake, paise)`,

@@ -165,3 +165,22 @@ describe('stake presets (§5, §9)', () => {
     })
   })
 })
+
+describe('limits applied to bookmaker and fancy bets', () => {
+  it('a cricket bookmaker bet under ₹100 is refused, a ₹1 cricket fancy bet is fine', () => {
+    const bookmaker = effectiveLimits(limitKindOf('Special'), '4')
+    expect(
+      checkBet({
+        limits: bookmaker,
+        stake: rupees(50),
+        odds: 145 as Odds,
+        profitAfterBet: rupees(22),
+      }),
+    ).toMatchObject({ code: 'BET.STAKE_BELOW_MIN', msg: 'Minimum stake is 100.' })
+    const fancy = effectiveLimits(limitKindOf('SESSION'), '4')
+    expect(checkBet({ limits: fancy, stake: rupees(1), profitAfterBet: rupees(1) })).toEqual({
+      ok: true,
+      value: true,
+    })
+  })
+})

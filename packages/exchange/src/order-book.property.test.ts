@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { betPL, fillBets } from './exposure'
 import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from './ids'
 import { oddsAtTick } from './ladder'
 import { match } from './matching'
@@ -158,6 +159,12 @@ describe('order book properties over random order streams', () => {
               expect(f.liability).toBe(profitAtOdds(f.stake, f.odds))
               expect(f.liability).toBeLessThanOrEqual((f.stake * (f.odds - 100)) / 100)
               expect(f.liability).toBeGreaterThan((f.stake * (f.odds - 100)) / 100 - 1)
+              // What the backer wins is exactly what the layer loses, and the reverse.
+              const [back, lay] = fillBets(f)
+              for (const winner of RUNNERS) {
+                expect(betPL(back, winner) + betPL(lay, winner)).toBe(0)
+              }
+              expect(betPL(back, f.selectionId)).toBe(f.liability)
               // Each side got its own price or better.
               const limit = request.odds
               if (request.side === 'BACK') expect(f.odds).toBeGreaterThanOrEqual(limit)
