@@ -120,29 +120,17 @@ export const match = (
     }
   }
 
-  if (left > 0 && order.timeInForce !== 'FILL_OR_KILL') {
-    const slot = allocate(
-      s,
-      order.id,
-      order.userId,
-      left,
-      order.persistence === 'PERSIST' ? 1 : 0,
-      now,
-    )
+  const rests = left > 0 && order.timeInForce !== 'FILL_OR_KILL'
+  if (rests) {
+    const persist = order.persistence === 'PERSIST' ? 1 : 0
+    const slot = allocate(s, order.id, order.userId, left, persist, now)
     linkTail(s, slot, runner * 2 + (isBack ? BACK : LAY), tick)
-    return ok({
-      orderId: order.id,
-      fills,
-      matched: (size - left) as Paise,
-      resting: left as Paise,
-      lapsed: 0 as Paise,
-    })
   }
   return ok({
     orderId: order.id,
     fills,
     matched: (size - left) as Paise,
-    resting: 0 as Paise,
-    lapsed: left as Paise,
+    resting: (rests ? left : 0) as Paise,
+    lapsed: (rests ? 0 : left) as Paise,
   })
 }

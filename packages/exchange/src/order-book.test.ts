@@ -241,6 +241,11 @@ describe('order book: cancel, reduce, lifecycle', () => {
     expect(suspendMarket(book)).toMatchObject({ ok: false, code: 'MARKET.CLOSED' })
   })
 
+  it('wants distinct runners', () => {
+    expect(() => createBook('1.1' as MarketId, [A, A])).toThrow(RangeError)
+    expect(() => createBook('1.1' as MarketId, [])).toThrow(RangeError)
+  })
+
   it('grows past its initial capacity and reuses freed slots', () => {
     const book = newBook()
     for (let i = 0; i < 500; i++) place(book, { id: `b${i}`, odds: (200 + 2 * (i % 50)) as Odds })

@@ -132,15 +132,16 @@ export type BookCode =
 /** Number of prices per side shown in views (Betfair shows 3). */
 export const VIEW_DEPTH = 3
 
-/** createBook('1.23' as MarketId, ['47972', '47973'] as SelectionId[]) → an OPEN, pre-play, empty book. */
-export const createBook = (
-  marketId: MarketId,
-  selectionIds: readonly SelectionId[],
-): OrderBook => ({
-  marketId,
-  selectionIds: [...selectionIds],
-  store: createStore(selectionIds),
-})
+/**
+ * createBook('1.23' as MarketId, ['47972', '47973'] as SelectionId[]) → an OPEN, pre-play, empty book.
+ * Throws on no runners or a repeated runner: a market definition like that is a feed bug.
+ */
+export const createBook = (marketId: MarketId, selectionIds: readonly SelectionId[]): OrderBook => {
+  if (selectionIds.length === 0 || new Set(selectionIds).size !== selectionIds.length) {
+    throw new RangeError(`market ${marketId} needs distinct runners`)
+  }
+  return { marketId, selectionIds: [...selectionIds], store: createStore(selectionIds) }
+}
 
 const sideName = (side: number): Side => (side === BACK ? 'BACK' : 'LAY')
 
