@@ -61,15 +61,18 @@ const workload = (ops: number, seed: number): Workload => {
     ref: new Int32Array(ops),
     ids: [],
   }
+  // market and runner of each placed order, for the cancels that target it
+  const placedAt: number[] = []
   let placed = 0
   for (let i = 0; i < ops; i++) {
     const roll = rnd()
     if (roll < 0.2 && placed > 0) {
       const target = placed - 1 - int(Math.min(placed, CANCEL_WINDOW))
+      const at = placedAt[target] as number
       w.kind[i] = CANCEL
       w.ref[i] = target
-      const m = Number(w.ids[target]?.split(':')[1])
-      w.market[i] = m
+      w.market[i] = w.market[at] as number
+      w.runner[i] = w.runner[at] as number
       continue
     }
     const m = int(MARKETS)
@@ -87,7 +90,8 @@ const workload = (ops: number, seed: number): Workload => {
     w.odds[i] = oddsAtTick(tick)
     w.size[i] = (1 + int(500)) * 100
     w.ref[i] = placed
-    w.ids.push(`o${placed}:${m}`)
+    w.ids.push(`o${placed}`)
+    placedAt.push(i)
     placed++
   }
   return w
@@ -143,21 +147,15 @@ const peer: Engine = {
   name: 'nodejs-order-book',
   run(w, lat) {
     const books = Array.from({ length: MARKETS * RUNNERS }, () => new PeerBook())
-    const runnerOf = new Int32Array(w.ids.length)
     const n = w.kind.length
     let matched = 0
     for (let i = 0; i < n; i++) {
       const t0 = lat ? performance.now() : 0
-      const ref = w.ref[i] as number
-      const id = w.ids[ref] as string
+      const book = books[(w.market[i] as number) * RUNNERS + (w.runner[i] as number)] as PeerBook
+      const id = w.ids[w.ref[i] as number] as string
       if (w.kind[i] === CANCEL) {
-        const book = books[
-          (w.market[i] as number) * RUNNERS + (runnerOf[ref] as number)
-        ] as PeerBook
         book.cancel(id)
       } else {
-        runnerOf[ref] = w.runner[i] as number
-        const book = books[(w.market[i] as number) * RUNNERS + (w.runner[i] as number)] as PeerBook
         const size = w.size[i] as number
         const placed = book.limit({
           id,
