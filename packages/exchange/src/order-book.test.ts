@@ -231,6 +231,9 @@ describe('order book: cancel, reduce, lifecycle', () => {
     expect(turnInPlay(book).map((c) => c.orderId)).toEqual(['lapse'])
     expect(bookState(book)).toEqual({ status: 'OPEN', inPlay: true })
     expect(restingOrders(book).map((r) => r.orderId)).toEqual(['keep'])
+    place(book, { id: 'in-play', persistence: 'LAPSE' })
+    expect(turnInPlay(book)).toEqual([])
+    expect(restingOrders(book)).toHaveLength(2)
   })
 
   it('closing cancels everything and refuses new orders', () => {

@@ -219,8 +219,12 @@ export const resumeMarket = (book: OrderBook): Result<MarketStatus, BookCode> =>
   return ok(book.store.status)
 }
 
-/** turnInPlay(book) → the LAPSE orders, lapsed; PERSIST orders keep resting. Idempotent. */
+/**
+ * turnInPlay(book) → the LAPSE orders, lapsed; PERSIST orders keep resting. Only the first call
+ * lapses anything: orders placed once in-play are not swept by a repeated turn.
+ */
 export const turnInPlay = (book: OrderBook): CancelledOrder[] => {
+  if (book.store.inPlay) return []
   book.store.inPlay = true
   return sweep(book, (slot) => book.store.persist[slot] === 1)
 }
