@@ -8,8 +8,9 @@ import { createAndarBaharTable } from './andar-bahar/table'
 import type { GamesConfig } from './config'
 import { openChainStore } from './crash/chain-store'
 import { createCrashEngine } from './crash/engine'
+import { cryptoRng } from './crypto-rng'
 import { frameAncestors } from './plugins/frame-ancestors'
-import { cryptoRng, type Rng } from './rng'
+import type { Rng } from './rng'
 import { andarBaharRoutes } from './routes/andar-bahar'
 import { crashRoutes, createCrashHub } from './routes/crash'
 import { sessionRoutes } from './routes/session'
@@ -64,7 +65,7 @@ export const buildApp = async (
   await app.register(crashRoutes, { sessions, wallet, engine, hub, revealed: chain.revealed, now })
 
   if (existsSync(DIST)) {
-    await app.register(fastifyStatic, { root: DIST, wildcard: false })
+    await app.register(fastifyStatic, { root: DIST })
     // Client-side routes (/launch, /lobby, /play/…, /verify) all load the single page.
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' || request.url.startsWith('/api/')) {

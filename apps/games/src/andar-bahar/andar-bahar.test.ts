@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cryptoRng, type Rng } from '../rng'
+import { cryptoRng } from '../crypto-rng'
+import type { Rng } from '../rng'
 import { startDevWallet } from '../wallet/dev-wallet-server'
 import { createReferenceWallet } from '../wallet/reference-wallet'
 import { createWalletClient } from '../wallet/wallet-client'

@@ -1,6 +1,7 @@
 import type { Rng } from '../rng'
 import type { WalletClient } from '../wallet/wallet-client'
 import { shuffleInto } from './cards'
+import type { PastDeal, TableState } from './protocol'
 import { type Deal, deal, dealtCards, payout, type Side } from './rules'
 
 export const ANDAR_BAHAR_GAME_ID = 'andar-bahar'
@@ -21,21 +22,6 @@ type Round = {
   deal?: Deal
   resultAt?: number
   bets: Map<string, { side: Side; stake: number }[]>
-}
-
-export type PastDeal = { roundId: number; joker: number; winner: Side; cards: number }
-
-export type TableState = {
-  roundId: number
-  phase: Round['phase']
-  bettingEndsAt: number
-  serverNow: number
-  joker?: number
-  /** only the cards dealt so far: the rest of the deal stays on the server */
-  cards: { side: Side; card: number }[]
-  winner?: Side
-  history: PastDeal[]
-  myBets: { side: Side; stake: number }[]
 }
 
 export type TableAnswer = { ok: true; balance: number } | { ok: false; code: string; msg: string }

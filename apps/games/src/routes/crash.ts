@@ -31,6 +31,11 @@ export const crashRoutes = async (
 ) => {
   const { sessions, wallet, engine, hub, revealed, now } = deps
 
+  app.get('/api/crash/fairness', async () => ({
+    status: true,
+    data: engine.snapshot().snapshot.fairness,
+  }))
+
   app.get<{ Params: { gameNumber: string } }>(
     '/api/crash/rounds/:gameNumber',
     async (request, reply) => {

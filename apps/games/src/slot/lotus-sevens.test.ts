@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cryptoRng } from '../rng'
+import { cryptoRng } from '../crypto-rng'
 import {
   DOCUMENTED_RTP,
   linePay,
