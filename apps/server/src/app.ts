@@ -8,6 +8,7 @@ import { type Clock, systemClock } from './clock'
 import type { Config } from './config'
 import { type DatabaseTarget, databaseTarget } from './db/connect'
 import { appContextPlugin } from './plugins/app-context'
+import { authPlugin } from './plugins/auth'
 import { databasePlugin } from './plugins/database'
 import { devSeedPlugin } from './plugins/dev-seed'
 import { errorHandlerPlugin } from './plugins/error-handler'
@@ -32,6 +33,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
+    // Booting PGlite and migrating can take many seconds on a busy two-core machine.
+    pluginTimeout: 60_000,
     // Our own paths are the spec's; trailing slashes from clients still reach them.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()
@@ -41,6 +44,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(appContextPlugin, { config, clock: overrides.clock ?? systemClock })
   await app.register(databasePlugin, { target: overrides.database ?? databaseTarget(config) })
   await app.register(errorHandlerPlugin)
+  await app.register(authPlugin)
   await app.register(devSeedPlugin)
   await app.register(feedPlugin)
 

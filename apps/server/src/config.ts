@@ -24,6 +24,8 @@ const configSchema = z.object({
   JWT_SECRET: optionalText.pipe(
     z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ),
+  /** Lifetime of a session token. */
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
   FEED: z.enum(['simulator', 'off']).default('simulator'),
   FEED_SEED: z.string().min(1).default('backlay'),
   /** Milliseconds between feed ticks; 0 ingests the first snapshot and then only ticks on demand. */

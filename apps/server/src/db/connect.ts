@@ -42,6 +42,9 @@ export async function connectDatabase(target: DatabaseTarget): Promise<Kysely<Da
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     })
+    // An idle connection the server drops (restart, failover) must not crash the process: the
+    // pool discards it and the next query opens a fresh one.
+    pool.on('error', () => {})
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })

@@ -27,6 +27,8 @@ export interface TestAppOptions {
   env?: Record<string, string>
   /** Reuse a store (restart tests); by default each app gets a fresh one, dropped on close. */
   database?: TestDatabase
+  /** Runs after the app's own plugins and before ready, e.g. to add a probe route. */
+  beforeReady?: (app: App) => Promise<void> | void
 }
 
 export interface TestApp {
@@ -56,6 +58,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     logger: false,
     ...(opts.clock ? { clock: opts.clock } : {}),
   })
+  await opts.beforeReady?.(app)
   await app.ready()
   return {
     app,

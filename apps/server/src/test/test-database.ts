@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
 import pg from 'pg'
-import type { DatabaseTarget } from '../db/connect'
+import { connectDatabase, type DatabaseTarget } from '../db/connect'
+import { migrateToLatest } from '../db/migrate'
+import type { Database } from '../db/schema'
 
 export interface TestDatabase {
   target: DatabaseTarget
@@ -39,6 +42,23 @@ export async function createTestDatabase(opts: { dataDir?: string } = {}): Promi
       } finally {
         await client.end()
       }
+    },
+  }
+}
+
+/** A migrated store without the app, for repository and ledger tests. */
+export async function openMigratedTestDatabase(): Promise<{
+  db: Kysely<Database>
+  close(): Promise<void>
+}> {
+  const database = await createTestDatabase()
+  const db = await connectDatabase(database.target)
+  await migrateToLatest(db)
+  return {
+    db,
+    close: async () => {
+      await db.destroy()
+      await database.drop()
     },
   }
 }

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { resolveJwtSecret } from '../auth/jwt-secret'
+import { createTokenService, type SessionClaims, type TokenService } from '../auth/tokens'
+import { sendFailure } from '../http/failure-status'
+import type { Failure } from '../result'
+
+/**
+ * Extra checks on a valid token, added by later work: e.g. a revoked session (401,
+ * `AUTH.UNAUTHORIZED`) or a locked user (403, `AUTH.LOCKED`). Return a failure to refuse.
+ */
+export type SessionCheck = (
+  claims: SessionClaims,
+  request: FastifyRequest,
+) => Promise<Failure | null>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService
+    /** preHandler for protected routes: `{ preHandler: app.requireUser }`. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    addSessionCheck: (check: SessionCheck) => void
+  }
+  interface FastifyRequest {
+    /** Set by requireUser on protected routes. */
+    user: SessionClaims | null
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i
+
+/** Session tokens: the token service plus `requireUser`, which answers 401 `{status:false,msg,code}`. */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const tokens = createTokenService({
+      secret: resolveJwtSecret(app.config),
+      ttlSeconds: app.config.JWT_TTL_SECONDS,
+      clock: app.clock,
+    })
+    const checks: SessionCheck[] = []
+    app.decorate('tokens', tokens)
+    app.decorate('addSessionCheck', (check: SessionCheck) => {
+      checks.push(check)
+    })
+    app.decorateRequest('user', null)
+    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      const match = BEARER.exec(request.headers.authorization ?? '')
+      if (!match?.[1]) {
+        return sendFailure(reply, { code: 'AUTH.UNAUTHORIZED', msg: 'Please log in to continue.' })
+      }
+      const verified = await tokens.verify(match[1])
+      if (!verified.ok) return sendFailure(reply, verified)
+      for (const check of checks) {
+        const refused = await check(verified.value, request)
+        if (refused) return sendFailure(reply, refused)
+      }
+      request.user = verified.value
+    })
+  },
+  { name: 'auth', dependencies: ['app-context'] },
+)
