@@ -96,10 +96,17 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
 /** Uncaught exceptions the page threw since it was opened with `openPage`. */
 export const errorsOf = (page: Page): readonly string[] => pageErrors.get(page) ?? []
 
-/** Saves a full-page PNG as `.screenshots/<name>.png` at the repository root and returns its path. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a PNG as `.screenshots/<name>.png` at the repository root and returns its path:
+ * what the viewport shows, or the whole scrollable page with `{ fullPage: true }`.
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true })
   const file = join(SCREENSHOT_DIR, `${name}.png`)
-  await page.screenshot({ path: file, fullPage: true })
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? false })
   return file
 }
