@@ -8,8 +8,8 @@ import { err, ok, type Result } from './result'
 
 export interface Placement {
   readonly orderId: OrderId
-  /** in match order: best price first, then time priority */
-  readonly fills: Fill[]
+  /** in match order: best price first, then time priority (a shared empty array when none) */
+  readonly fills: readonly Fill[]
   readonly matched: Paise
   /** left resting on the book */
   readonly resting: Paise
@@ -24,6 +24,8 @@ export type MatchCode =
   | 'ORDER.INVALID_SIZE'
   | 'ORDER.DUPLICATE_ID'
   | 'ODDS.OFF_LADDER'
+
+const NO_FILLS: readonly Fill[] = Object.freeze([])
 
 /** Backer's stake resting on the opposite side at prices the taker accepts, counted up to `need`. */
 const available = (book: OrderBook, oppRs: number, tick: number, need: number): number => {
@@ -76,11 +78,18 @@ export const match = (
 
   const isBack = order.side === 'BACK'
   const oppRs = runner * 2 + (isBack ? LAY : BACK)
-  const fills: Fill[] = []
   if (order.timeInForce === 'FILL_OR_KILL' && available(book, oppRs, tick, size) < size) {
-    return ok({ orderId: order.id, fills, matched: 0 as Paise, resting: 0 as Paise, lapsed: size })
+    return ok({
+      orderId: order.id,
+      fills: NO_FILLS,
+      matched: 0 as Paise,
+      resting: 0 as Paise,
+      lapsed: size,
+    })
   }
 
+  // Most orders rest without matching; they share one empty array instead of allocating their own.
+  let fills: Fill[] | undefined
   let left: number = size
   const tradedBase = runner * TICK_COUNT
   while (left > 0) {
@@ -94,6 +103,7 @@ export const match = (
       const stake = Math.min(makerLeft, left) as Paise
       const makerId = s.orderIds[maker] as OrderId
       const makerUser = s.userIds[maker] as UserId
+      fills ??= []
       fills.push({
         selectionId: order.selectionId,
         odds: price,
@@ -128,7 +138,7 @@ export const match = (
   }
   return ok({
     orderId: order.id,
-    fills,
+    fills: fills ?? NO_FILLS,
     matched: (size - left) as Paise,
     resting: (rests ? left : 0) as Paise,
     lapsed: (rests ? 0 : left) as Paise,
