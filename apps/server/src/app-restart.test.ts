@@ -60,5 +60,17 @@ describe('restarting on the same store', () => {
     expect(closedBefore.length).toBeGreaterThan(0)
     expect(closedAfter).toEqual(expect.arrayContaining(closedBefore))
     await second.close()
+
+    // Back a week later: what was open then has finished, and nothing stale stays open.
+    clock.advance(7 * 24 * 3_600_000)
+    const third = await buildTestApp({ database, clock })
+    const stale = await third.app.db
+      .selectFrom('events')
+      .select('id')
+      .where('status', '<>', 'CLOSED')
+      .where('start_time', '<', new Date(clock.now() - 2 * 24 * 3_600_000))
+      .execute()
+    expect(stale).toEqual([])
+    await third.close()
   })
 })

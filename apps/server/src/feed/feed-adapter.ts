@@ -27,8 +27,12 @@ export interface FeedUpdate {
  */
 export interface FeedAdapter {
   readonly name: string
-  /** Everything the feed currently knows (fixtures of the window, their markets and prices). */
-  snapshot(now: number): Promise<FeedUpdate>
+  /**
+   * Everything the feed currently knows (fixtures of its window, their markets and prices),
+   * plus the current state of each event the store still holds open, even one the window has
+   * left behind (so it can close after a long stop).
+   */
+  snapshot(now: number, openEventIds: readonly string[]): Promise<FeedUpdate>
   /** Changes since the previous call. */
   poll(now: number): Promise<FeedUpdate>
 }

@@ -26,7 +26,8 @@ export class FeedService {
 
   /** Ingests the adapter's snapshot (so the catalogue is complete before serving), then ticks every `tickMs` (0: only on demand). */
   async start(tickMs: number): Promise<FeedUpdate> {
-    const snapshot = await this.adapter.snapshot(this.clock.now())
+    const openEventIds = await catalogRepository(this.db).listOpenEventIds()
+    const snapshot = await this.adapter.snapshot(this.clock.now(), openEventIds)
     await this.ingest(snapshot)
     this.log.info(
       { feed: this.adapter.name, events: snapshot.events.length, markets: snapshot.markets.length },

@@ -15,6 +15,8 @@ export const webAppPlugin = fp(
     if (hasWebApp) {
       await app.register(fastifyStatic, { root: opts.distDir, wildcard: false })
       app.log.info({ distDir: opts.distDir }, 'serving web app')
+    } else if (app.config.NODE_ENV === 'production') {
+      app.log.warn({ distDir: opts.distDir }, 'no built web app found; serving the API only')
     }
     app.setNotFoundHandler((request, reply) => {
       if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -26,5 +28,5 @@ export const webAppPlugin = fp(
       })
     })
   },
-  { name: 'web-app' },
+  { name: 'web-app', dependencies: ['app-context'] },
 )

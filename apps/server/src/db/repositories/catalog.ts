@@ -286,6 +286,15 @@ export function catalogRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    async listOpenEventIds(trx: Kysely<Database> = db): Promise<string[]> {
+      const rows = await trx
+        .selectFrom('events')
+        .select('id')
+        .where('status', '<>', 'CLOSED')
+        .execute()
+      return rows.map((r) => r.id)
+    },
+
     async listSports(trx: Kysely<Database> = db) {
       return trx.selectFrom('sports').selectAll().orderBy('sort_order').execute()
     },

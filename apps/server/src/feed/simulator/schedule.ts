@@ -76,13 +76,14 @@ export interface Fixture {
   markets: FixtureMarket[]
 }
 
+export const ELECTION_CODE = '99'
 const SPORT_CODE: Record<string, string> = {
   [SPORT_ID.football]: '01',
   [SPORT_ID.tennis]: '02',
   [SPORT_ID.cricket]: '04',
   [SPORT_ID.horseRacing]: '07',
   [SPORT_ID.greyhoundRacing]: '43',
-  [SPORT_ID.election]: '99',
+  [SPORT_ID.election]: ELECTION_CODE,
 }
 
 /** eventId(20415, '4', 3) → '2041504003': day, sport, sequence; stable across restarts. */

@@ -123,4 +123,15 @@ describe('SimulatorAdapter', () => {
     const competitionIds = new Set([...snap.competitions, ...nextDay.competitions].map((c) => c.id))
     for (const e of fresh) expect(competitionIds.has(e.competitionId)).toBe(true)
   })
+
+  it('closes, with its result, an event the store still holds open after a long stop', async () => {
+    const before = await simulator().snapshot(NOW)
+    const live = before.events.find((e) => e.status === 'IN_PLAY' && e.sportId === SPORT_ID.cricket)
+    if (!live) throw new Error('expected live cricket')
+    const weekLater = await simulator().snapshot(NOW + 7 * 24 * 3_600_000, [live.id, 'not-ours'])
+    expect(weekLater.events.find((e) => e.id === live.id)?.status).toBe('CLOSED')
+    const markets = weekLater.markets.filter((m) => m.eventId === live.id)
+    expect(markets.map((m) => m.status)).toEqual(markets.map(() => 'CLOSED'))
+    expect(markets.find((m) => m.kind === 'MATCH_ODDS')?.winnerSelectionId).toBeTruthy()
+  })
 })

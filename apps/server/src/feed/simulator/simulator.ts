@@ -6,6 +6,7 @@ import { bookmakerQuote, exchangeQuote, sessionQuote, softmax } from './pricing'
 import {
   DAY_MS,
   dayIndexOf,
+  ELECTION_CODE,
   ELECTION_LEAD_DAYS,
   electionsAnnouncedOn,
   type Fixture,
@@ -69,9 +70,10 @@ export class SimulatorAdapter implements FeedAdapter {
     private readonly rng: Prng,
   ) {}
 
-  async snapshot(now: number): Promise<FeedUpdate> {
+  async snapshot(now: number, openEventIds: readonly string[] = []): Promise<FeedUpdate> {
     for (const state of this.markets.values()) state.published = null
     this.eventStatus.clear()
+    for (const id of openEventIds) this.loadEvent(id, now)
     return this.collect(now, true)
   }
 
@@ -97,11 +99,33 @@ export class SimulatorAdapter implements FeedAdapter {
     // Days that left the window: their fixtures are closed by now and need no more ticks.
     for (const key of [...this.loadedDays]) if (!keep.has(key)) this.loadedDays.delete(key)
     for (const [id, state] of this.markets) {
-      if (state.fixture.endTime < now - 2 * DAY_MS) {
+      if (state.published?.status === 'CLOSED' && state.fixture.endTime < now - 2 * DAY_MS) {
         this.markets.delete(id)
         this.eventStatus.delete(state.fixture.eventId)
       }
     }
+  }
+
+  /**
+   * Brings back one fixture by id, whatever its day: after a long stop the store may still hold
+   * events the window has left behind, and they must close (with their results) like the rest.
+   * Ids read `<day><sport code><seq>` (schedule.ts); anything else is not ours and is ignored.
+   */
+  private loadEvent(eventId: string, now: number) {
+    const parsed = /^(\d+)(\d{2})\d{3}$/.exec(eventId)
+    if (!parsed || this.hasEvent(eventId)) return
+    const day = Number(parsed[1])
+    const fixtures =
+      parsed[2] === ELECTION_CODE
+        ? electionsAnnouncedOn(this.seed, day)
+        : fixturesOfDay(this.seed, day)
+    const fixture = fixtures.find((f) => f.eventId === eventId)
+    if (fixture) this.addFixture(fixture, now)
+  }
+
+  private hasEvent(eventId: string) {
+    for (const state of this.markets.values()) if (state.fixture.eventId === eventId) return true
+    return false
   }
 
   private addFixture(fixture: Fixture, now: number) {
