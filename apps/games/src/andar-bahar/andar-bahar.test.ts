@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cryptoRng } from '../crypto-rng'
 import type { Rng } from '../rng'
-import { startDevWallet } from '../wallet/dev-wallet-server'
-import { createReferenceWallet } from '../wallet/reference-wallet'
-import { createWalletClient } from '../wallet/wallet-client'
+import { useReferenceWallet } from '../wallet/reference-wallet-fixture'
 import { rankOf, shuffleInto } from './cards'
 import { deal, payout } from './rules'
 import { createAndarBaharTable } from './table'
@@ -88,20 +86,14 @@ describe('Andar Bahar rules', () => {
 })
 
 describe('Andar Bahar table', () => {
-  const SECRET = 'ab-secret'
   let t = 0
-  const wallet = createReferenceWallet({ now: () => t, tokenTtlMs: 60_000 })
-  let server: Awaited<ReturnType<typeof startDevWallet>>
-  beforeAll(async () => {
-    server = await startDevWallet(wallet, SECRET)
-  })
-  afterAll(() => server.close())
+  const { wallet, client } = useReferenceWallet('ab-secret', () => t)
 
   it('plays a round: bets in the window, cards revealed over time, winners paid, history kept', async () => {
     // The rng returns 0 for every swap, which leaves the deck rotated: joker is 1 (2♠)…
     const sequence: Rng = () => 0
     const table = createAndarBaharTable({
-      wallet: createWalletClient({ baseUrl: server.url, secret: SECRET }),
+      wallet: client(),
       rng: sequence,
       now: () => t,
       timing: {

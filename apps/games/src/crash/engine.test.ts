@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevWallet } from '../wallet/dev-wallet-server'
-import { createReferenceWallet } from '../wallet/reference-wallet'
-import { createWalletClient } from '../wallet/wallet-client'
+import { describe, expect, it } from 'vitest'
+import { useReferenceWallet } from '../wallet/reference-wallet-fixture'
 import { msToReach } from './curve'
 import { type CrashChain, createCrashEngine } from './engine'
 import { crashPoint } from './fair'
 import type { CrashServerMessage } from './protocol'
 
-const SECRET = 'engine-test-secret'
 const SALT = 'test-salt'
 let t = 0
-const wallet = createReferenceWallet({ now: () => t, tokenTtlMs: 60_000 })
-let server: Awaited<ReturnType<typeof startDevWallet>>
-beforeAll(async () => {
-  server = await startDevWallet(wallet, SECRET)
-})
-afterAll(() => server.close())
+const { wallet, client } = useReferenceWallet('engine-test-secret', () => t)
 
 /** A random game hash whose crash point satisfies `wanted`. */
 const hashWhere = async (wanted: (point: number) => boolean) => {
@@ -37,7 +29,7 @@ const setup = (hashes: string[]) => {
   }
   const messages: CrashServerMessage[] = []
   const engine = createCrashEngine({
-    wallet: createWalletClient({ baseUrl: server.url, secret: SECRET }),
+    wallet: client(),
     chain,
     now: () => t,
     timing: { bettingMs: 5_000, crashedMs: 3_000, minStake: 1_000, maxStake: 1_000_000 },

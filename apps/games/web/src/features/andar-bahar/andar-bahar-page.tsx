@@ -6,6 +6,7 @@ import { api, setBalance } from '../../lib/session'
 
 type Side = 'andar' | 'bahar'
 const POLL_MS = 500
+const ODDS = { andar: '1.9×', bahar: '2×' } as const
 
 const Card = ({ card, big }: { card: number; big?: boolean }) => {
   const label = cardLabel(card)
@@ -88,22 +89,17 @@ export const AndarBaharPage = () => {
             {t('andarBahar.stake')}
             <input inputMode="decimal" value={stake} onChange={(e) => setStake(e.target.value)} />
           </label>
-          <button
-            type="button"
-            className="action action-andar"
-            disabled={state.phase !== 'betting'}
-            onClick={() => bet('andar')}
-          >
-            {t('andarBahar.betOn', { side: t('andarBahar.andar') })} · 1.9×
-          </button>
-          <button
-            type="button"
-            className="action action-bahar"
-            disabled={state.phase !== 'betting'}
-            onClick={() => bet('bahar')}
-          >
-            {t('andarBahar.betOn', { side: t('andarBahar.bahar') })} · 2×
-          </button>
+          {(['andar', 'bahar'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              className={`action action-${name}`}
+              disabled={state.phase !== 'betting'}
+              onClick={() => bet(name)}
+            >
+              {t('andarBahar.betOn', { side: t(`andarBahar.${name}`) })} · {ODDS[name]}
+            </button>
+          ))}
         </div>
         {message && <p className="status-line">{message}</p>}
         {state.myBets.length > 0 && (
