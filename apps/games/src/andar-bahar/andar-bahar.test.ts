@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cryptoRng } from '../crypto-rng'
 import type { Rng } from '../rng'
-import { useReferenceWallet } from '../wallet/reference-wallet-fixture'
+import { serveReferenceWallet } from '../wallet/reference-wallet-fixture'
 import { rankOf, shuffleInto } from './cards'
 import { deal, payout } from './rules'
 import { createAndarBaharTable } from './table'
@@ -87,7 +87,7 @@ describe('Andar Bahar rules', () => {
 
 describe('Andar Bahar table', () => {
   let t = 0
-  const { wallet, client } = useReferenceWallet('ab-secret', () => t)
+  const { wallet, client } = serveReferenceWallet('ab-secret', () => t)
 
   it('plays a round: bets in the window, cards revealed over time, winners paid, history kept', async () => {
     // The rng returns 0 for every swap, which leaves the deck rotated: joker is 1 (2♠)…

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { useReferenceWallet } from '../wallet/reference-wallet-fixture'
+import { serveReferenceWallet } from '../wallet/reference-wallet-fixture'
 import { msToReach } from './curve'
 import { type CrashChain, createCrashEngine } from './engine'
 import { crashPoint } from './fair'
@@ -8,7 +8,7 @@ import type { CrashServerMessage } from './protocol'
 
 const SALT = 'test-salt'
 let t = 0
-const { wallet, client } = useReferenceWallet('engine-test-secret', () => t)
+const { wallet, client } = serveReferenceWallet('engine-test-secret', () => t)
 
 /** A random game hash whose crash point satisfies `wanted`. */
 const hashWhere = async (wanted: (point: number) => boolean) => {
