@@ -74,6 +74,15 @@ export interface LedgerEntryTable {
   created_at: Generated<CreatedAt>
 }
 
+/** One login; its id is the token's `sid`. A revoked session refuses its token (401). */
+export interface SessionTable {
+  id: string
+  user_id: string
+  created_at: Generated<CreatedAt>
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
 export interface SportTable {
   id: string
   name: string
@@ -165,6 +174,7 @@ export interface Database {
   ledger_accounts: LedgerAccountTable
   ledger_transactions: LedgerTransactionTable
   ledger_entries: LedgerEntryTable
+  sessions: SessionTable
   sports: SportTable
   competitions: CompetitionTable
   events: EventTable

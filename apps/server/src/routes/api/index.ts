@@ -3,6 +3,7 @@ import { sendFailure } from '../../http/failure-status'
 import { matchRoutes } from './v1/match'
 import { menuRoutes } from './v1/menu'
 import { serverTimeRoutes } from './v1/server-time'
+import { userRoutes } from './v1/user'
 
 /** Every call lives under /api/v1; an unknown /api path is a JSON 404, never the web app. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -15,4 +16,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(serverTimeRoutes, { prefix: '/v1' })
   await app.register(menuRoutes, { prefix: '/v1' })
   await app.register(matchRoutes, { prefix: '/v1/match' })
+  await app.register(userRoutes, { prefix: '/v1/user' })
 }

@@ -1,0 +1,63 @@
+import type { LoginResponse } from '@backlay/contract/auth'
+import type { Kysely } from 'kysely'
+import { hashPassword, verifyPassword } from '../auth/password'
+import type { TokenService } from '../auth/tokens'
+import type { Clock } from '../clock'
+import { usersRepository } from '../db/repositories/users'
+import type { Database } from '../db/schema'
+import { fail, type Result, success } from '../result'
+import { LOCKED_MSG, startSession } from './sessions'
+import { settingsWithDefaults, toContractUser } from './user-profile'
+
+export const INVALID_CREDENTIALS_MSG = 'Invalid user id or password.'
+
+export interface LoginDeps {
+  db: Kysely<Database>
+  tokens: TokenService
+  clock: Clock
+}
+
+export interface LoginInput {
+  brandId: string
+  /** A user id, or '+<country code><number>' for a mobile login. */
+  userName: string
+  password: string
+}
+
+// An unknown user still costs one argon2 verification, so timing does not tell which ids exist.
+let decoyHash: Promise<string> | undefined
+const decoy = () => {
+  decoyHash ??= hashPassword('decoy-password-never-used')
+  return decoyHash
+}
+
+/**
+ * Checks the credentials, forces one-click betting off (shell §6) and starts a session.
+ * Unknown user and wrong password give the same failure; a locked user is refused with 403.
+ */
+export async function login(
+  deps: LoginDeps,
+  input: LoginInput,
+): Promise<Result<LoginResponse, 'AUTH.INVALID_CREDENTIALS' | 'AUTH.LOCKED'>> {
+  const users = usersRepository(deps.db)
+  const user = input.userName.startsWith('+')
+    ? await users.findByFullMobile(input.brandId, input.userName)
+    : await users.findByUserName(input.brandId, input.userName)
+  const passwordOk = await verifyPassword(user?.password_hash ?? (await decoy()), input.password)
+  if (!user || !passwordOk) return fail('AUTH.INVALID_CREDENTIALS', INVALID_CREDENTIALS_MSG)
+  if (user.locked) return fail('AUTH.LOCKED', LOCKED_MSG)
+
+  const current = settingsWithDefaults(user.settings)
+  const settings = { ...current, oneClickSettings: { ...current.oneClickSettings, active: false } }
+  await users.updateSettings(user.id, settings)
+  const issued = await startSession(deps.db, deps.tokens, user)
+  const expiresIn = issued.expiresAt - Math.floor(deps.clock.now() / 1000)
+  const profile = toContractUser({ ...user, settings })
+  return success({
+    status: true as const,
+    msg: 'Login successful.',
+    data: { ...profile, is_telegram_enable: 0 as const, access_token: issued.token },
+    token: { accessToken: issued.token, expiresIn },
+    operatorId: profile.operatorId,
+  })
+}
