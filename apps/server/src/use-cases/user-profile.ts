@@ -6,6 +6,7 @@ import {
   presetStakeSettings,
   type UserSettings,
 } from '@backlay/contract/user'
+import { z } from 'zod'
 import type { User } from '../db/schema'
 
 const DEFAULT_SETTINGS: UserSettings = {
@@ -22,33 +23,15 @@ const DEFAULT_SETTINGS: UserSettings = {
  * The stored settings with each missing or malformed part replaced by its default, so a user
  * created before a part existed still answers the full §3 shape.
  */
-export function settingsWithDefaults(stored: unknown): UserSettings {
-  const raw = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<
-    string,
-    unknown
-  >
-  const part = <T>(
-    schema: { safeParse(v: unknown): { success: boolean; data?: T } },
-    v: unknown,
-    d: T,
-  ) => {
-    const parsed = schema.safeParse(v)
-    return parsed.success ? (parsed.data as T) : d
-  }
-  return {
-    presetStakeSettings: part(
-      presetStakeSettings,
-      raw.presetStakeSettings,
-      DEFAULT_SETTINGS.presetStakeSettings,
-    ),
-    oneClickSettings: part(
-      oneClickSettings,
-      raw.oneClickSettings,
-      DEFAULT_SETTINGS.oneClickSettings,
-    ),
-    notifications: part(notificationSettings, raw.notifications, DEFAULT_SETTINGS.notifications),
-  }
-}
+const storedSettings = z
+  .object({
+    presetStakeSettings: presetStakeSettings.catch(DEFAULT_SETTINGS.presetStakeSettings),
+    oneClickSettings: oneClickSettings.catch(DEFAULT_SETTINGS.oneClickSettings),
+    notifications: notificationSettings.catch(DEFAULT_SETTINGS.notifications),
+  })
+  .catch(DEFAULT_SETTINGS)
+
+export const settingsWithDefaults = (stored: unknown): UserSettings => storedSettings.parse(stored)
 
 /** A stored user in the §3 shape the client keeps. `operatorId` is '' for users without an operator. */
 export function toContractUser(user: User): ContractUser {

@@ -1,5 +1,6 @@
 import { demoLoginResponse, LOGIN_BASIC_AUTHORIZATION, loginResponse } from '@backlay/contract/auth'
 import { balanceResponse } from '@backlay/contract/balance'
+import { DEFAULT_STAKE_PRESETS } from '@backlay/contract/limits'
 import { MSG } from '@backlay/contract/validation-messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { usersRepository } from '../../../../db/repositories/users'
@@ -51,6 +52,8 @@ describe('user session calls', () => {
     expect(body.operatorId).not.toBe('')
     expect(body.data.access_token).toBe(body.token?.accessToken)
     expect(body.token?.expiresIn).toBe(86_400)
+    // The seed stores no settings: the defaults fill the §3 shape.
+    expect(body.data.settings.presetStakeSettings.settings).toEqual([...DEFAULT_STAKE_PRESETS])
     const balance = await call('getBalanceCRef', body.token?.accessToken ?? '')
     expect(balance.statusCode).toBe(200)
     expect(balanceResponse.parse(balance.json()).data).toEqual({ balance: 100000, liability: 0 })
