@@ -1,5 +1,6 @@
+import { MAX_ODDS, MIN_ODDS, type Odds } from '@backlay/exchange/ids'
+import { nextTick, previousTick, snap } from '@backlay/exchange/ladder'
 import type { PriceLevel } from '../../db/schema'
-import { floorToTick, MAX_ODDS, MIN_ODDS, tickDown, tickUp } from '../ladder'
 import { intBetween, type Prng } from '../prng'
 
 /** Probabilities from logits (softmax), the space in which the fair price takes its walk. */
@@ -11,6 +12,9 @@ export function softmax(logits: readonly number[]): number[] {
 }
 
 const RUPEE = 100
+// The quote walks one tick at a time and stays on the ladder at both ends.
+const tickUp = (odds: Odds): Odds => nextTick(odds) ?? MAX_ODDS
+const tickDown = (odds: Odds): Odds => previousTick(odds) ?? MIN_ODDS
 const uniqueByPrice = (levels: PriceLevel[]) =>
   levels.filter((l, i) => levels.findIndex((o) => o.price === l.price) === i)
 
@@ -25,7 +29,7 @@ export function exchangeQuote(
 ): { back: PriceLevel[]; lay: PriceLevel[] } {
   // Keep one tick above the best back so a lay price always exists.
   const fair = Math.min(tickDown(MAX_ODDS), Math.max(MIN_ODDS, 100 / probability))
-  const bestBack = floorToTick(fair)
+  const bestBack = snap(fair, 'DOWN')
   const bestLay = tickUp(bestBack)
   const size = () => intBetween(rng, Math.round(depthRupees * 0.2), depthRupees) * RUPEE
   const backPrices = [bestBack, tickDown(bestBack), tickDown(tickDown(bestBack))]

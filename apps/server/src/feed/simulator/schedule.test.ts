@@ -1,7 +1,7 @@
 import { SPORT_ID } from '@backlay/contract/sport'
+import { isOnLadder } from '@backlay/exchange/ladder'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isOnLadder } from '../ladder'
 import { DAY_MS, dayIndexOf, electionsAnnouncedOn, fixturesOfDay } from './schedule'
 
 const DAY = dayIndexOf(Date.parse('2026-11-23T00:00:00Z'))

@@ -1,7 +1,7 @@
 import { SPORT_ID } from '@backlay/contract/sport'
+import { isOnLadder } from '@backlay/exchange/ladder'
 import { describe, expect, it } from 'vitest'
 import type { FeedUpdate } from '../feed-adapter'
-import { isOnLadder } from '../ladder'
 import { createPrng } from '../prng'
 import { SimulatorAdapter } from './simulator'
 

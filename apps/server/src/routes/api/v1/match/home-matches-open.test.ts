@@ -1,8 +1,8 @@
 import { homeMatchesResponse } from '@backlay/contract/matches'
 import { decimalToOdds } from '@backlay/contract/money'
 import { SPORT_ID } from '@backlay/contract/sport'
+import { isOnLadder } from '@backlay/exchange/ladder'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isOnLadder } from '../../../../feed/ladder'
 import { buildTestApp, manualClock, type TestApp } from '../../../../test/test-app'
 
 const post = (t: TestApp, body: unknown) =>
