@@ -156,6 +156,16 @@ describe('register form', () => {
       errors(registerForm.safeParse({ ...register, confirmPassword: 'secreT' })).confirmPassword,
     ).toBe('Password does not match.')
   })
+  it('shows the mismatch and the phone length together with an empty username', () => {
+    const result = errors(
+      registerForm.safeParse({ ...register, user_name: '', confirmPassword: 'secreT' }),
+    )
+    expect(result.user_name).toBe('Username is required')
+    expect(result.confirmPassword).toBe('Password does not match.')
+    expect(
+      errors(registerForm.safeParse({ ...register, user_name: '', mobile: '98765' })).mobile,
+    ).toBe('Phone Number must be 10 digits')
+  })
   it('strength hints are not enforced: a lowercase 6-letter password passes', () => {
     expect(registerForm.safeParse(register).success).toBe(true)
   })

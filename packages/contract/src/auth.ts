@@ -50,7 +50,7 @@ export const loginForm = z.discriminatedUnion('mode', [
       mobile: phoneNumber,
       password: loginPassword,
     })
-    .superRefine(phoneLengthRule),
+    .check(phoneLengthRule),
 ])
 export type LoginForm = z.infer<typeof loginForm>
 
@@ -141,8 +141,8 @@ export const registerForm = z
     confirmPassword,
     refer_code: z.string().trim().max(32).optional(),
   })
-  .superRefine(phoneLengthRule)
-  .superRefine(confirmMatches('password'))
+  .check(phoneLengthRule)
+  .check(confirmMatches('password'))
 export type RegisterForm = z.infer<typeof registerForm>
 
 const referCode = z
@@ -162,7 +162,7 @@ export const registerRequest = z
     country_code: countryCode,
     refer_code: referCode.optional(),
   })
-  .superRefine(phoneLengthRule)
+  .check(phoneLengthRule)
 export type RegisterRequest = z.input<typeof registerRequest>
 
 /** registerRequestFromForm(form) → payload without confirmPassword, mobile dropped when empty */
@@ -189,7 +189,7 @@ export const verifyReferralCodeResponse = ok(z.object({ refer_code: z.string() }
 /** Not shown: both channels take the phone and answer like a sent OTP. */
 export const phoneSignupRequest = z
   .strictObject({ country_code: countryCode, mobile: phoneNumber })
-  .superRefine(phoneLengthRule)
+  .check(phoneLengthRule)
 export type PhoneSignupRequest = z.infer<typeof phoneSignupRequest>
 
 /**

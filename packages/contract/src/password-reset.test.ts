@@ -63,6 +63,12 @@ describe('forgot password requests', () => {
       ),
     ).toBe('Send either mobile or user_name')
   })
+  it('refuse a body that is not an object instead of throwing', () => {
+    for (const body of [null, 7, 'mobile', []]) {
+      expect(forgotPasswordRequest.safeParse(body).success).toBe(false)
+      expect(verifyForgotPasswordRequest.safeParse(body).success).toBe(false)
+    }
+  })
   it('verify carries orderId, otp, newPassword, confirmPassword and nothing else', () => {
     const body = { orderId: 'o-1', otp: '123456', newPassword: 'secret', confirmPassword: 'secret' }
     expect(verifyForgotPasswordRequest.parse(body)).toEqual(body)

@@ -22,7 +22,7 @@ import { MSG } from './validation-messages'
 export const forgotIdentityForm = z.discriminatedUnion('mode', [
   z
     .object({ mode: z.literal('mobile'), country_code: countryCode, mobile: phoneNumber })
-    .superRefine(phoneLengthRule),
+    .check(phoneLengthRule),
   z.object({ mode: z.literal('userId'), country_code: countryCode, user_name: forgotUserName }),
 ])
 export type ForgotIdentityForm = z.infer<typeof forgotIdentityForm>
@@ -30,7 +30,7 @@ export type ForgotIdentityForm = z.infer<typeof forgotIdentityForm>
 /** Forgot tab, step 2 (fields enabled once the OTP is sent). */
 export const forgotResetForm = z
   .object({ otp, newPassword, confirmPassword })
-  .superRefine(confirmMatches('newPassword'))
+  .check(confirmMatches('newPassword'))
 export type ForgotResetForm = z.infer<typeof forgotResetForm>
 
 /**
@@ -44,7 +44,7 @@ export const forgotPasswordRequest = z
     mobile: phoneNumber.optional(),
     user_name: forgotUserName.optional(),
   })
-  .superRefine(phoneLengthRule)
+  .check(phoneLengthRule)
   .refine((v) => (v.mobile === undefined) !== (v.user_name === undefined), {
     message: MSG.mobileOrUserName,
     path: ['mobile'],
@@ -65,7 +65,7 @@ export const forgotPasswordRequestFromForm = (form: ForgotIdentityForm): ForgotP
  */
 export const verifyForgotPasswordRequest = z
   .strictObject({ orderId, otp, newPassword, confirmPassword })
-  .superRefine(confirmMatches('newPassword'))
+  .check(confirmMatches('newPassword'))
 export type VerifyForgotPasswordRequest = z.infer<typeof verifyForgotPasswordRequest>
 
 /**
@@ -75,7 +75,7 @@ export type VerifyForgotPasswordRequest = z.infer<typeof verifyForgotPasswordReq
  */
 export const setPasswordRequest = z
   .strictObject({ orderId, newPassword, confirmPassword })
-  .superRefine(confirmMatches('newPassword'))
+  .check(confirmMatches('newPassword'))
 export type SetPasswordRequest = z.infer<typeof setPasswordRequest>
 
 /**
@@ -88,5 +88,5 @@ export const changePasswordRequest = z
     newPassword,
     confirmPassword,
   })
-  .superRefine(confirmMatches('newPassword'))
+  .check(confirmMatches('newPassword'))
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>

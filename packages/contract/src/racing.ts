@@ -12,7 +12,7 @@ export const racingSportId = z.enum([SPORT_ID.horseRacing, SPORT_ID.greyhoundRac
 
 /** POST /market/allRacingMarkets (auth) and /market/allRacingMarketsOpen (guest) { sport_id } */
 export const racingMarketsRequest = z.strictObject({
-  sport_id: z.union([racingSportId, z.number().int().transform(String).pipe(racingSportId)]),
+  sport_id: z.union([z.string(), z.number().int().transform(String)]).pipe(racingSportId),
 })
 export type RacingMarketsRequest = z.input<typeof racingMarketsRequest>
 

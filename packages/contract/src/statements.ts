@@ -7,8 +7,8 @@ import { dateWindowRule, paged, pageFields } from './paging'
 /**
  * Statement pages (shell §2; contents not shown, designed here). Amounts are rupees, every
  * row is derived from ledger entries, `balance` is the running balance after the row.
- * Paths: POST statement/accountStatement, statement/accountStatementDetails,
- * statement/profitLoss, statement/profitLossDetails, statement/transferStatement.
+ * Paths: POST account/statement, account/statement/details, account/profit-loss,
+ * account/transfer-statement (profitLossDetails, `profitLossDetailsRequest`, is not served yet).
  */
 
 export const statementEntryType = z.enum([
