@@ -4,15 +4,24 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { responsibleGamblingGate } from './admin/rg-gate'
 import { type Clock, systemClock } from './clock'
 import type { Config } from './config'
 import { type DatabaseTarget, databaseTarget } from './db/connect'
 import { appContextPlugin } from './plugins/app-context'
 import { authPlugin } from './plugins/auth'
+import { backOfficePlugin } from './plugins/back-office'
 import { databasePlugin } from './plugins/database'
 import { devSeedPlugin } from './plugins/dev-seed'
 import { errorHandlerPlugin } from './plugins/error-handler'
 import { feedPlugin } from './plugins/feed'
+import { marketBooksPlugin } from './plugins/market-books'
+import { messageBusPlugin } from './plugins/message-bus'
+import { openApiPlugin } from './plugins/openapi'
+import { otpPlugin } from './plugins/otp'
+import { routeCatalogPlugin } from './plugins/route-catalog'
+import { securityPlugin } from './plugins/security'
+import { streamPlugin } from './plugins/stream'
 import { webAppPlugin } from './plugins/web-app'
 import { apiRoutes } from './routes/api'
 
@@ -44,11 +53,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(appContextPlugin, { config, clock: overrides.clock ?? systemClock })
   await app.register(databasePlugin, { target: overrides.database ?? databaseTarget(config) })
   await app.register(errorHandlerPlugin)
+  await app.register(routeCatalogPlugin)
+  await app.register(securityPlugin)
+  await app.register(openApiPlugin)
+  await app.register(messageBusPlugin)
   await app.register(authPlugin)
+  await app.register(otpPlugin)
   await app.register(devSeedPlugin)
   await app.register(feedPlugin)
+  await app.register(marketBooksPlugin)
+  await app.register(streamPlugin)
 
+  await app.register(responsibleGamblingGate)
   await app.register(apiRoutes, { prefix: '/api' })
+  await app.register(backOfficePlugin, { prefix: '/backoffice', distDir: config.BACKOFFICE_DIST })
   await app.register(webAppPlugin, { distDir: config.WEB_DIST })
   return app
 }

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { STREAM_HEARTBEAT_MS } from '@backlay/contract/stream'
 import { z } from 'zod'
 
 const serverPackageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -20,6 +21,8 @@ const configSchema = z.object({
   REDIS_URL: optionalText.pipe(z.url().optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   WEB_DIST: z.string().min(1).default(resolve(serverPackageDir, '../web/dist')),
+  /** The built operator console, served under /backoffice when present. */
+  BACKOFFICE_DIST: z.string().min(1).default(resolve(serverPackageDir, '../backoffice/dist')),
   /** Signing secret for session tokens; a random one is generated and kept under DATA_DIR when unset. */
   JWT_SECRET: optionalText.pipe(
     z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -30,6 +33,18 @@ const configSchema = z.object({
   FEED_SEED: z.string().min(1).default('backlay'),
   /** Milliseconds between feed ticks; 0 ingests the first snapshot and then only ticks on demand. */
   FEED_TICK_MS: z.coerce.number().int().min(0).default(1000),
+  /** Stream heartbeat period; a client silent for three periods is closed. */
+  STREAM_HEARTBEAT_MS: z.coerce.number().int().min(10).default(STREAM_HEARTBEAT_MS),
+  /** Unread bytes a stream client may pile up before it is closed as too slow (4429). */
+  STREAM_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024),
+  /** Origin of the casino games server (apps/games); launch URLs point there. */
+  GAMES_ORIGIN: z.url().default('http://localhost:8090'),
+  /** Shared HMAC secret of the casino wallet calls (≥ 16 chars); required in production. */
+  CASINO_WALLET_SECRET: optionalText.pipe(z.string().min(16).optional()),
 })
 
 export type Config = z.infer<typeof configSchema>
@@ -41,5 +56,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`)
   }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.CASINO_WALLET_SECRET) {
+    throw new Error('Invalid configuration:\n  CASINO_WALLET_SECRET: required in production')
+  }
   return parsed.data
 }
+
+/** Outside production both servers share this secret unless CASINO_WALLET_SECRET is set. */
+const DEV_CASINO_WALLET_SECRET = 'dev-casino-wallet-secret'
+export const casinoWalletSecret = (config: Config): string =>
+  config.CASINO_WALLET_SECRET ?? DEV_CASINO_WALLET_SECRET

@@ -1,4 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { AccountTables } from './schema-accounts'
+import type { AdminTables, OperatorRole } from './schema-admin'
+import type { CasinoTables } from './schema-casino'
+import type { ExchangeTables } from './schema-exchange'
 
 /**
  * Table types for Kysely. Money columns are bigint paise and odds columns integer odds×100;
@@ -33,6 +37,12 @@ export interface UserTable {
   is_b2c: Generated<boolean>
   /** The operator account this player belongs to; null for operators and B2C players. */
   operator_id: string | null
+  /** Operators only (migration 0400); players carry null. */
+  operator_role: ColumnType<
+    OperatorRole | null,
+    OperatorRole | null | undefined,
+    OperatorRole | null
+  >
   settings: Json<Record<string, unknown>>
   locked: Generated<boolean>
   created_at: Generated<CreatedAt>
@@ -168,7 +178,7 @@ export interface RunnerTable {
   updated_at: UpdatedAt
 }
 
-export interface Database {
+export interface Database extends AccountTables, AdminTables, CasinoTables, ExchangeTables {
   brands: BrandTable
   users: UserTable
   ledger_accounts: LedgerAccountTable

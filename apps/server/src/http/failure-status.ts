@@ -13,6 +13,10 @@ const statusByReason: Record<string, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  // Responsible-gambling refusals (contract responsible-gambling.ts rgErrors).
+  SELF_EXCLUDED: 403,
+  TIMED_OUT: 403,
+  DEPOSIT_LIMIT: 409,
 }
 
 export function statusForCode(code: string): number {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { usersRepository } from '../db/repositories/users'
 import { fail } from '../result'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
+import { startSession } from '../use-cases/sessions'
 
 describe('requireUser', () => {
   const clock = manualClock('2026-11-23T10:00:00Z')
@@ -10,8 +12,8 @@ describe('requireUser', () => {
       clock,
       env: { FEED: 'off' },
       beforeReady: (app) => {
-        app.addSessionCheck(async (claims) =>
-          claims.userId === 'locked-user' ? fail('AUTH.LOCKED', 'Your account is locked.') : null,
+        app.addSessionCheck(async (_claims, request) =>
+          request.headers['x-probe-refuse'] ? fail('PROBE.FORBIDDEN', 'Refused by probe.') : null,
         )
         app.get('/api/v1/probe', { preHandler: app.requireUser }, async (request) => ({
           status: true,
@@ -22,28 +24,23 @@ describe('requireUser', () => {
   })
   afterAll(() => t.close())
 
-  const probe = (authorization?: string) =>
+  const probe = (authorization?: string, headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'GET',
       url: '/api/v1/probe',
-      headers: authorization ? { authorization } : {},
+      headers: { ...headers, ...(authorization ? { authorization } : {}) },
     })
+  const sessionOf = async (userName: string) => {
+    const user = await usersRepository(t.app.db).findByUserName('localhost', userName)
+    if (!user) throw new Error(`seed missing ${userName}`)
+    return { user, issued: await startSession(t.app.db, t.app.tokens, user) }
+  }
 
-  it('lets a valid bearer token through with its claims', async () => {
-    const { token } = await t.app.tokens.issue({
-      userId: 'u1',
-      brandId: 'localhost',
-      role: 'player',
-      sessionId: 's1',
-    })
-    const res = await probe(`Bearer ${token}`)
+  it('lets a token with a live session through with its claims', async () => {
+    const { user, issued } = await sessionOf('demo1')
+    const res = await probe(`Bearer ${issued.token}`)
     expect(res.statusCode).toBe(200)
-    expect(res.json().data).toMatchObject({
-      userId: 'u1',
-      brandId: 'localhost',
-      role: 'player',
-      sessionId: 's1',
-    })
+    expect(res.json().data).toMatchObject({ userId: user.id, brandId: 'localhost', role: 'player' })
   })
 
   it.each([undefined, 'Bearer', 'Basic dXNlcjpwYXNz', 'Bearer not-a-token'])(
@@ -56,30 +53,50 @@ describe('requireUser', () => {
     },
   )
 
-  it('answers 401 once the token has expired', async () => {
+  it('refuses a correctly signed token that has no session row', async () => {
+    const { user } = await sessionOf('demo1')
     const { token } = await t.app.tokens.issue({
-      userId: 'u1',
+      userId: user.id,
       brandId: 'localhost',
       role: 'player',
     })
-    clock.advance((t.config.JWT_TTL_SECONDS + 1) * 1000)
     const res = await probe(`Bearer ${token}`)
     expect(res.statusCode).toBe(401)
-    expect(res.json().msg).toBe('Session expired. Please log in again.')
+    expect(res.json().msg).toBe('Invalid session. Please log in again.')
   })
 
-  it('applies added session checks (a locked user gets 403)', async () => {
+  it('refuses a session row that belongs to another user', async () => {
+    const { issued } = await sessionOf('demo1')
+    const other = await usersRepository(t.app.db).findByUserName('localhost', 'demo2')
+    const verified = await t.app.tokens.verify(issued.token)
+    if (!verified.ok || !other) throw new Error('setup failed')
     const { token } = await t.app.tokens.issue({
-      userId: 'locked-user',
+      userId: other.id,
       brandId: 'localhost',
       role: 'player',
+      sessionId: verified.value.sessionId,
     })
-    const res = await probe(`Bearer ${token}`)
-    expect(res.statusCode).toBe(403)
-    expect(res.json()).toEqual({
-      status: false,
-      msg: 'Your account is locked.',
-      code: 'AUTH.LOCKED',
-    })
+    expect((await probe(`Bearer ${token}`)).statusCode).toBe(401)
+  })
+
+  it('answers 403 for a locked user and applies added checks after the session check', async () => {
+    const { user, issued } = await sessionOf('demo2')
+    expect((await probe(`Bearer ${issued.token}`, { 'x-probe-refuse': '1' })).statusCode).toBe(403)
+    await t.app.db.updateTable('users').set({ locked: true }).where('id', '=', user.id).execute()
+    try {
+      const res = await probe(`Bearer ${issued.token}`)
+      expect(res.statusCode).toBe(403)
+      expect(res.json()).toMatchObject({ status: false, code: 'AUTH.LOCKED' })
+    } finally {
+      await t.app.db.updateTable('users').set({ locked: false }).where('id', '=', user.id).execute()
+    }
+  })
+
+  it('answers 401 once the token has expired', async () => {
+    const { issued } = await sessionOf('demo1')
+    clock.advance((t.config.JWT_TTL_SECONDS + 1) * 1000)
+    const res = await probe(`Bearer ${issued.token}`)
+    expect(res.statusCode).toBe(401)
+    expect(res.json().msg).toBe('Session expired. Please log in again.')
   })
 })

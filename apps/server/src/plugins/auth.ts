@@ -4,10 +4,11 @@ import { resolveJwtSecret } from '../auth/jwt-secret'
 import { createTokenService, type SessionClaims, type TokenService } from '../auth/tokens'
 import { sendFailure } from '../http/failure-status'
 import type { Failure } from '../result'
+import { sessionCheck } from '../use-cases/sessions'
 
 /**
- * Extra checks on a valid token, added by later work: e.g. a revoked session (401,
- * `AUTH.UNAUTHORIZED`) or a locked user (403, `AUTH.LOCKED`). Return a failure to refuse.
+ * Checks on a valid token. The session check (live session row, user not locked) is always
+ * first; later work may add more. Return a failure to refuse.
  */
 export type SessionCheck = (
   claims: SessionClaims,
@@ -37,7 +38,8 @@ export const authPlugin = fp(
       ttlSeconds: app.config.JWT_TTL_SECONDS,
       clock: app.clock,
     })
-    const checks: SessionCheck[] = []
+    // Every protected call needs a live session row for its token (logout, password change).
+    const checks: SessionCheck[] = [sessionCheck(app.db, app.clock)]
     app.decorate('tokens', tokens)
     app.decorate('addSessionCheck', (check: SessionCheck) => {
       checks.push(check)
@@ -57,5 +59,5 @@ export const authPlugin = fp(
       request.user = verified.value
     })
   },
-  { name: 'auth', dependencies: ['app-context'] },
+  { name: 'auth', dependencies: ['app-context', 'database'] },
 )

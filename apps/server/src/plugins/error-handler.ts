@@ -33,9 +33,9 @@ export const errorHandlerPlugin = fp(
       }
       const status = error.statusCode ?? 500
       if (status >= 400 && status < 500) {
-        return reply
-          .code(status)
-          .send({ status: false, msg: error.message, code: 'REQUEST.INVALID' })
+        // Our own thrown failures (the rate limiter's) carry an `AREA.REASON` code; Fastify's carry FST_*.
+        const code = /^[A-Z]+\.[A-Z_]+$/.test(error.code ?? '') ? error.code : 'REQUEST.INVALID'
+        return reply.code(status).send({ status: false, msg: error.message, code })
       }
       request.log.error({ err: error }, 'request failed')
       return reply

@@ -11,6 +11,7 @@ import {
   openUserCashAccount,
   postTransaction,
 } from '../ledger/ledger'
+import { seedAccountsDevData } from './seed-accounts'
 
 /** Development accounts (never seeded in production). Listed in the README. */
 export const DEV_BRANDS = [
@@ -47,6 +48,7 @@ export async function seedDevData(db: Kysely<Database>, log: FastifyBaseLogger):
       id: randomUUID(),
       brand_id: brandId,
       role: 'operator',
+      operator_role: 'admin',
       user_name: DEV_OPERATOR.userName,
       name: DEV_OPERATOR.name,
       mobile: null,
@@ -88,4 +90,8 @@ export async function seedDevData(db: Kysely<Database>, log: FastifyBaseLogger):
     })
     if (!funded.ok) throw new Error(`seeding ${player.userName} failed: ${funded.msg}`)
   }
+  await seedAccountsDevData(
+    db,
+    DEV_BRANDS.map((b) => b.id),
+  )
 }

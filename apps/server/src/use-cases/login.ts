@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../auth/password'
 import type { TokenService } from '../auth/tokens'
 import type { Clock } from '../clock'
 import { usersRepository } from '../db/repositories/users'
-import type { Database } from '../db/schema'
+import type { Database, User } from '../db/schema'
 import { fail, type Result, success } from '../result'
 import { LOCKED_MSG, startSession } from './sessions'
 import { settingsWithDefaults, toContractUser } from './user-profile'
@@ -47,17 +47,26 @@ export async function login(
   if (!user || !passwordOk) return fail('AUTH.INVALID_CREDENTIALS', INVALID_CREDENTIALS_MSG)
   if (user.locked) return fail('AUTH.LOCKED', LOCKED_MSG)
 
+  return success(await openSession(deps, user))
+}
+
+/**
+ * Starts a session for an authenticated user and answers in the login shape, one-click
+ * betting forced off (shell §4). Also ends OTP sign-ups and OTP logins.
+ */
+export async function openSession(deps: LoginDeps, user: User): Promise<LoginResponse> {
+  const users = usersRepository(deps.db)
   const current = settingsWithDefaults(user.settings)
   const settings = { ...current, oneClickSettings: { ...current.oneClickSettings, active: false } }
   await users.updateSettings(user.id, settings)
   const issued = await startSession(deps.db, deps.tokens, user)
   const expiresIn = issued.expiresAt - Math.floor(deps.clock.now() / 1000)
   const profile = toContractUser({ ...user, settings })
-  return success({
+  return {
     status: true as const,
     msg: 'Login successful.',
     data: { ...profile, is_telegram_enable: 0 as const, access_token: issued.token },
     token: { accessToken: issued.token, expiresIn },
     operatorId: profile.operatorId,
-  })
+  }
 }

@@ -40,26 +40,43 @@ export async function revokeSession(
 }
 
 /**
- * Refuses a token whose session was revoked (401) or whose user is locked (403). Tokens the
- * login did not issue (no session row) are judged by their signature and expiry alone.
+ * Refuses a token whose session row is missing, revoked or past its end (401), or whose user is
+ * locked (403). Only the login issues session rows, so a token signed some other way (a leaked
+ * secret, a test helper) still needs a live row to be accepted.
  */
 export const sessionCheck =
-  (db: Kysely<Database>): SessionCheck =>
+  (db: Kysely<Database>, clock: Clock): SessionCheck =>
   async (claims) => {
     const session = await db
       .selectFrom('sessions')
-      .select('revoked_at')
-      .where('id', '=', claims.sessionId)
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.revoked_at', 'sessions.expires_at', 'sessions.user_id', 'users.locked'])
+      .where('sessions.id', '=', claims.sessionId)
       .executeTakeFirst()
-    if (session?.revoked_at)
+    if (!session || session.user_id !== claims.userId)
+      return fail('AUTH.UNAUTHORIZED', 'Invalid session. Please log in again.')
+    if (session.revoked_at)
       return fail('AUTH.UNAUTHORIZED', 'You have been logged out. Please log in again.')
-    const user = await db
-      .selectFrom('users')
-      .select('locked')
-      .where('id', '=', claims.userId)
-      .executeTakeFirst()
-    if (user?.locked) return fail('AUTH.LOCKED', LOCKED_MSG)
+    if (session.expires_at.getTime() <= clock.now())
+      return fail('AUTH.UNAUTHORIZED', 'Session expired. Please log in again.')
+    if (session.locked) return fail('AUTH.LOCKED', LOCKED_MSG)
     return null
   }
+
+/** Ends every live session of a user except `keepSessionId` (password change, reset). */
+export async function revokeOtherSessions(
+  db: Kysely<Database>,
+  clock: Clock,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date(clock.now()) })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+  if (keepSessionId) query = query.where('id', '<>', keepSessionId)
+  await query.execute()
+}
 
 export const LOCKED_MSG = 'Your account is locked. Please contact support.'

@@ -1,3 +1,4 @@
+import { brandHost } from '@backlay/contract/brand'
 import type { Kysely } from 'kysely'
 import type { Brand, Database } from '../schema'
 
@@ -26,18 +27,46 @@ export function brandsRepository(db: Kysely<Database>) {
         .execute()
     },
 
-    /** The brand for a request host (lower-cased, port removed), else the default brand. */
+    /**
+     * The brand for a request host ('www.lotus.example:443' → brand 'lotus.example'; shell §1),
+     * else the default brand.
+     */
     async forHost(host: string, trx: Kysely<Database> = db): Promise<Brand | undefined> {
-      const bare = host.toLowerCase().replace(/:\d+$/, '')
       const exact = await trx
         .selectFrom('brands')
         .selectAll()
-        .where('host', '=', bare)
+        .where('host', '=', brandHost(host))
         .executeTakeFirst()
       return (
         exact ??
         trx.selectFrom('brands').selectAll().where('is_default', '=', true).executeTakeFirst()
       )
+    },
+
+    async byId(id: string, trx: Kysely<Database> = db): Promise<Brand | undefined> {
+      return trx.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    /** True when the host (with or without app./www.) is a configured brand's own host. */
+    async isBrandHost(host: string, trx: Kysely<Database> = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('brands')
+        .select('id')
+        .where('host', '=', brandHost(host))
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    async updateConfig(
+      id: string,
+      config: Record<string, unknown>,
+      trx: Kysely<Database> = db,
+    ): Promise<void> {
+      await trx
+        .updateTable('brands')
+        .set({ config: JSON.stringify(config) })
+        .where('id', '=', id)
+        .execute()
     },
   }
 }

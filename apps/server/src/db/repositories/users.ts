@@ -48,6 +48,18 @@ export function usersRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
+    async updatePasswordHash(
+      id: string,
+      passwordHash: string,
+      trx: Kysely<Database> = db,
+    ): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', id)
+        .execute()
+    },
+
     async updateSettings(
       id: string,
       settings: Record<string, unknown>,

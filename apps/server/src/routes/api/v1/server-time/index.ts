@@ -1,8 +1,8 @@
 import { serverTimeResponse } from '@backlay/contract/server-time'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
-export const serverTimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/server-time', { schema: { response: { 200: serverTimeResponse } } }, async () => {
+const serverTimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { schema: { response: { 200: serverTimeResponse } } }, async () => {
     const now = app.clock.now()
     return {
       status: true as const,
@@ -10,3 +10,4 @@ export const serverTimeRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   })
 }
+export default serverTimeRoutes

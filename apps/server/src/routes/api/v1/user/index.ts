@@ -6,20 +6,42 @@ import {
   loginResponse,
   logoutRequest,
   messageResponse,
+  registerRequest,
+  registerResponse,
 } from '@backlay/contract/auth'
 import { balanceRequest, balanceResponse } from '@backlay/contract/balance'
+import { changePasswordRequest } from '@backlay/contract/password-reset'
+import {
+  getUserMatchStackRequest,
+  matchStackResponse,
+  updateMatchStackRequest,
+} from '@backlay/contract/stakes'
+import { timeSettingRequest, timeSettingsResponse } from '@backlay/contract/time-settings'
+import { MSG } from '@backlay/contract/validation-messages'
 import formbody from '@fastify/formbody'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { brandsRepository } from '../../../../db/repositories/brands'
+import { createLoginThrottle, throttleKey } from '../../../../auth/login-throttle'
+import { refuseDemo } from '../../../../auth/refuse-demo'
 import { usersRepository } from '../../../../db/repositories/users'
 import { sendFailure } from '../../../../http/failure-status'
+import { requestBrand } from '../../../../http/request-brand'
+import { authRateLimit } from '../../../../plugins/security'
+import {
+  saveStakes,
+  saveTimeZone,
+  timeSettingsOf,
+  userSettings,
+} from '../../../../use-cases/account-settings'
+import { signupAllowed } from '../../../../use-cases/brand-config'
 import { createDemoUser } from '../../../../use-cases/demo-login'
 import { login } from '../../../../use-cases/login'
-import { revokeSession, sessionCheck } from '../../../../use-cases/sessions'
+import { changeOwnPassword } from '../../../../use-cases/password-reset'
+import { register, SIGNUP_CLOSED_MSG } from '../../../../use-cases/register'
+import { revokeSession } from '../../../../use-cases/sessions'
 import { userBalance } from '../../../../use-cases/user-balance'
 
-const NO_BRAND = { code: 'BRAND.NOT_FOUND', msg: 'This site is not configured yet.' } as const
+const NOT_LOGGED_IN = { code: 'AUTH.UNAUTHORIZED', msg: 'Please log in to continue.' } as const
 
 /** userLogin only answers the first-party client that sends the fixed Basic credential. */
 async function requireLoginClient(request: FastifyRequest, reply: FastifyReply) {
@@ -32,43 +54,89 @@ async function requireLoginClient(request: FastifyRequest, reply: FastifyReply) 
 }
 
 /**
- * Login, demo login, logout and balance (shell §7). Paths as the spec names them. The empty-body
- * calls accept a missing body too (Fastify hands that in as null), as clients post them bare.
+ * Session, registration, password, stake-button and time-setting calls (shell §7, betting §7).
+ * The empty-body calls accept a missing body too (Fastify hands that in as null), as clients
+ * post them bare.
  */
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(formbody)
-  app.addSessionCheck(sessionCheck(app.db))
-  const brands = brandsRepository(app.db)
+  const throttle = createLoginThrottle(app.clock)
+
+  /** Betting §5: a guest changing stakes reads 'Please Login In to Change Stakes'. */
+  const requireUserForStakes = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.headers.authorization) {
+      return sendFailure(reply, { code: 'AUTH.UNAUTHORIZED', msg: MSG.loginToChangeStakes })
+    }
+    return app.requireUser(request, reply)
+  }
 
   app.post(
     '/userLogin',
     {
       onRequest: requireLoginClient,
+      config: { rateLimit: authRateLimit },
       schema: { body: loginRequest, response: { 200: loginResponse } },
     },
     async (request, reply) => {
-      const brand = await brands.forHost(request.host)
-      if (!brand) return sendFailure(reply, NO_BRAND)
+      const brand = await requestBrand(request)
+      if (!brand.ok) return sendFailure(reply, brand)
+      const key = throttleKey(brand.value.id, request.body.user_name)
+      const waitMs = throttle.blockedFor(key)
+      if (waitMs > 0) {
+        return sendFailure(reply, {
+          code: 'AUTH.RATE_LIMITED',
+          msg: `Too many failed logins for this account. Please try again in ${Math.ceil(waitMs / 60_000)} minutes or reset your password.`,
+        })
+      }
       const result = await login(
         { db: app.db, tokens: app.tokens, clock: app.clock },
-        { brandId: brand.id, userName: request.body.user_name, password: request.body.password },
+        {
+          brandId: brand.value.id,
+          userName: request.body.user_name,
+          password: request.body.password,
+        },
       )
-      if (!result.ok) return sendFailure(reply, result)
+      if (!result.ok) {
+        if (result.code === 'AUTH.INVALID_CREDENTIALS') throttle.recordFailure(key)
+        return sendFailure(reply, result)
+      }
+      throttle.clear(key)
       return result.value
     },
   )
 
   app.post(
     '/autoDemoUserLogin',
-    { schema: { body: demoLoginRequest.nullish(), response: { 200: demoLoginResponse } } },
+    {
+      config: { rateLimit: authRateLimit },
+      schema: { body: demoLoginRequest.nullish(), response: { 200: demoLoginResponse } },
+    },
     async (request, reply) => {
-      const brand = await brands.forHost(request.host)
-      if (!brand) return sendFailure(reply, NO_BRAND)
+      const brand = await requestBrand(request)
+      if (!brand.ok) return sendFailure(reply, brand)
       return {
         status: true as const,
         msg: 'Demo account created.',
-        data: await createDemoUser(app.db, brand.id),
+        data: await createDemoUser(app.db, brand.value.id),
       }
+    },
+  )
+
+  app.post(
+    '/register',
+    {
+      config: { rateLimit: authRateLimit },
+      schema: { body: registerRequest, response: { 200: registerResponse } },
+    },
+    async (request, reply) => {
+      const brand = await requestBrand(request)
+      if (!brand.ok) return sendFailure(reply, brand)
+      if (!signupAllowed(brand.value, request.host, request.body.refer_code)) {
+        return sendFailure(reply, { code: 'SIGNUP.FORBIDDEN', msg: SIGNUP_CLOSED_MSG })
+      }
+      const created = await register(app.db, app.clock, brand.value.id, request.body)
+      if (!created.ok) return sendFailure(reply, created)
+      return { status: true as const, msg: 'Registration successful. Welcome!' }
     },
   )
 
@@ -76,13 +144,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/getBalanceCRef',
     {
       preHandler: app.requireUser,
+      // Shell §8: a balance call refused for the session carries the logout flag.
+      onSend: async (_request, reply, payload) => {
+        if ((reply.statusCode !== 401 && reply.statusCode !== 403) || typeof payload !== 'string')
+          return payload
+        return JSON.stringify({ ...JSON.parse(payload), logout: true })
+      },
       schema: { body: balanceRequest.nullish(), response: { 200: balanceResponse } },
     },
     async (request, reply) => {
       const user = request.user && (await usersRepository(app.db).findById(request.user.userId))
-      if (!user) {
-        return sendFailure(reply, { code: 'AUTH.UNAUTHORIZED', msg: 'Please log in to continue.' })
-      }
+      if (!user) return sendFailure(reply, NOT_LOGGED_IN)
       return { status: true as const, data: await userBalance(app.db, user) }
     },
   )
@@ -98,4 +170,91 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: true as const, msg: 'Logged out.' }
     },
   )
+
+  app.post(
+    '/selfChangePassword',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: authRateLimit },
+      schema: { body: changePasswordRequest, response: { 200: messageResponse } },
+    },
+    async (request, reply) => {
+      if (!request.user) return sendFailure(reply, NOT_LOGGED_IN)
+      const changed = await changeOwnPassword(app.db, app.clock, {
+        userId: request.user.userId,
+        sessionId: request.user.sessionId,
+        oldPassword: request.body.oldPassword,
+        newPassword: request.body.newPassword,
+      })
+      if (!changed.ok) return sendFailure(reply, changed)
+      return {
+        status: true as const,
+        msg: 'Password changed. Other devices have been logged out.',
+      }
+    },
+  )
+
+  app.post(
+    '/getUserMatchStack',
+    {
+      preHandler: app.requireUser,
+      schema: { body: getUserMatchStackRequest.nullish(), response: { 200: matchStackResponse } },
+    },
+    async (request, reply) => {
+      if (!request.user) return sendFailure(reply, NOT_LOGGED_IN)
+      const settings = await userSettings(app.db, request.user.userId)
+      return { status: true as const, data: { match_stack: settings.presetStakeSettings.settings } }
+    },
+  )
+
+  app.post(
+    '/updateMatchStack',
+    {
+      preHandler: [requireUserForStakes, refuseDemo],
+      schema: { body: updateMatchStackRequest, response: { 200: matchStackResponse } },
+    },
+    async (request, reply) => {
+      if (!request.user) return sendFailure(reply, NOT_LOGGED_IN)
+      const saved = await saveStakes(
+        app.db,
+        request.user.userId,
+        'settings',
+        request.body.match_stack,
+      )
+      return {
+        status: true as const,
+        msg: 'Stakes updated.',
+        data: { match_stack: saved.presetStakeSettings.settings },
+      }
+    },
+  )
+
+  app.get(
+    '/timeSetting',
+    { preHandler: app.requireUser, schema: { response: { 200: timeSettingsResponse } } },
+    async (request, reply) => {
+      if (!request.user) return sendFailure(reply, NOT_LOGGED_IN)
+      return {
+        status: true as const,
+        data: await timeSettingsOf(app.db, app.clock, request.user.userId),
+      }
+    },
+  )
+
+  app.post(
+    '/timeSetting',
+    {
+      preHandler: app.requireUser,
+      schema: { body: timeSettingRequest, response: { 200: timeSettingsResponse } },
+    },
+    async (request, reply) => {
+      if (!request.user) return sendFailure(reply, NOT_LOGGED_IN)
+      return {
+        status: true as const,
+        msg: 'Time setting saved.',
+        data: await saveTimeZone(app.db, app.clock, request.user.userId, request.body.timeZoneName),
+      }
+    },
+  )
 }
+export default userRoutes

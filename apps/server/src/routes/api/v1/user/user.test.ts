@@ -172,7 +172,7 @@ describe('user session calls', () => {
     expect(out.json()).toEqual({ status: true, msg: 'Logged out.' })
     const after = await call('getBalanceCRef', token)
     expect(after.statusCode).toBe(401)
-    expect(after.json()).toMatchObject({ status: false, code: 'AUTH.UNAUTHORIZED' })
+    expect(after.json()).toMatchObject({ status: false, code: 'AUTH.UNAUTHORIZED', logout: true })
     const again = await tokenOf('demo1', 'Password1')
     expect((await call('getBalanceCRef', again.token?.accessToken ?? '')).statusCode).toBe(200)
   })

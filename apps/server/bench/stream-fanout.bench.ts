@@ -1,0 +1,196 @@
+/**
+ * How long one price change takes to reach every WebSocket subscriber of a market: the server
+ * (the real app on PGlite, feed snapshot only) publishes on the bus as the books do; the clients
+ * live in a child process so their work does not slow the server's clock. Latency = arrival in
+ * the child − publish in the parent, both on the shared system clock (sub-millisecond).
+ * Run: npx tsx apps/server/bench/stream-fanout.bench.ts [subscriber counts…]   (default 1000 10000)
+ */
+
+import { type ChildProcess, fork } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { STREAM_HEARTBEAT_MS, STREAM_PATH } from '@backlay/contract/stream'
+import { WebSocket } from 'ws'
+
+const now = () => performance.timeOrigin + performance.now()
+const MARKER = '"selectionId":"bench-'
+
+type ToParent =
+  | { kind: 'ready'; connected: number }
+  | { kind: 'arrivals'; arrivals: number[][] }
+  | { kind: 'failed'; error: string }
+type ToChild = { kind: 'report' }
+
+/** Child: opens `count` sockets, subscribes each, and records when each change arrives. */
+async function runClients(url: string, marketId: string, count: number, changes: number) {
+  const send = (m: ToParent) => process.send?.(m)
+  // arrivals[change][client], filled as frames arrive
+  const arrivals = Array.from({ length: changes }, () => new Array<number>(count).fill(0))
+  const sockets: WebSocket[] = []
+  // Clients answer for themselves like browsers do, or the server closes them as silent.
+  const heartbeat = Buffer.from(JSON.stringify({ type: 'heartbeat' }))
+  const beat = setInterval(() => {
+    for (const s of sockets)
+      if (s.readyState === WebSocket.OPEN) s.send(heartbeat, { binary: false })
+  }, STREAM_HEARTBEAT_MS / 2)
+  const closes = new Map<number, number>()
+  const open = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = new WebSocket(url)
+      sockets.push(socket)
+      socket.on('error', reject)
+      socket.on('close', (code) => closes.set(code, (closes.get(code) ?? 0) + 1))
+      socket.on('message', (data) => {
+        const at = now()
+        const text = String(data)
+        const k = text.indexOf(MARKER)
+        if (k >= 0) {
+          const change = Number.parseInt(text.slice(k + MARKER.length), 10)
+          const row = arrivals[change]
+          if (row) row[i] = at
+        } else if (text.includes('"type":"image"')) resolve()
+      })
+      socket.on('open', () => {
+        socket.send(JSON.stringify({ type: 'subscribe', market_ids: [marketId] }))
+      })
+    })
+  const BATCH = 250
+  try {
+    for (let i = 0; i < count; i += BATCH) {
+      await Promise.all(Array.from({ length: Math.min(BATCH, count - i) }, (_, j) => open(i + j)))
+    }
+  } catch (err) {
+    send({ kind: 'failed', error: String(err) })
+    return
+  }
+  send({ kind: 'ready', connected: sockets.length })
+  process.on('message', (m: ToChild) => {
+    if (m.kind !== 'report') return
+    clearInterval(beat)
+    if (closes.size > 0)
+      console.error('clients closed by the server, by code:', Object.fromEntries(closes))
+    for (const s of sockets) s.terminate()
+    // Exit only once the report is written to the pipe, or the parent may never read it.
+    process.send?.({ kind: 'arrivals', arrivals } satisfies ToParent, undefined, {}, () =>
+      process.exit(0),
+    )
+  })
+}
+
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
+
+function nextMessage(child: ChildProcess): Promise<ToParent> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as ToParent))
+    child.once('exit', (code) => reject(new Error(`client process exited (${code})`)))
+  })
+}
+
+async function measure(subscribers: number) {
+  const { buildApp } = await import('../src/app')
+  const { loadConfig } = await import('../src/config')
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
+    WEB_DIST: join(tmpdir(), 'backlay-no-web-dist'),
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    FEED_TICK_MS: '0',
+  })
+  const app = await buildApp(config, { database: { kind: 'pglite', dataDir: null }, logger: false })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  try {
+    const market = await app.db
+      .selectFrom('markets')
+      .select('id')
+      .where('kind', '=', 'MATCH_ODDS')
+      .where('status', '<>', 'CLOSED')
+      .executeTakeFirstOrThrow()
+    const address = app.server.address()
+    if (!address || typeof address === 'string') throw new Error('no address')
+    const changes = subscribers >= 5_000 ? 30 : 50
+    const gapMs = Math.max(100, subscribers / 25)
+    const child = fork(
+      fileURLToPath(import.meta.url),
+      [
+        'clients',
+        `ws://127.0.0.1:${address.port}${STREAM_PATH}`,
+        market.id,
+        String(subscribers),
+        String(changes),
+      ],
+      { stdio: 'inherit' },
+    )
+    const setupStart = now()
+    const ready = await nextMessage(child)
+    if (ready.kind !== 'ready') throw new Error(ready.kind === 'failed' ? ready.error : 'bad reply')
+    const setupMs = now() - setupStart
+
+    const published: number[] = []
+    // The in-process bus hands the change to every socket before publish returns: this is the
+    // server's own work per change, apart from the kernel and the clients.
+    const sendLoops: number[] = []
+    for (let k = 0; k < changes; k++) {
+      await new Promise((r) => setTimeout(r, gapMs))
+      published[k] = now()
+      app.bus.publish(`market:${market.id}`, {
+        type: 'prices',
+        market_id: market.id,
+        runners: [
+          {
+            selectionId: `bench-${k}`,
+            availableToBack: [{ price: 1.98, oprice: 1.98, size: 100 + k }],
+          },
+        ],
+      })
+      sendLoops.push(now() - (published[k] ?? 0))
+    }
+    await new Promise((r) => setTimeout(r, gapMs * 4))
+    const reply = nextMessage(child)
+    child.send({ kind: 'report' } satisfies ToChild)
+    const report = await reply
+    if (report.kind !== 'arrivals') throw new Error('bad report')
+
+    const latencies: number[] = []
+    const lastArrivals: number[] = []
+    let missing = 0
+    report.arrivals.forEach((row, k) => {
+      let last = 0
+      for (const at of row) {
+        if (at === 0) {
+          missing++
+          continue
+        }
+        const ms = at - (published[k] ?? 0)
+        latencies.push(ms)
+        last = Math.max(last, ms)
+      }
+      lastArrivals.push(last)
+    })
+    latencies.sort((a, b) => a - b)
+    sendLoops.sort((a, b) => a - b)
+    lastArrivals.sort((a, b) => a - b)
+    const f = (n: number) => n.toFixed(1)
+    console.log(
+      `${subscribers} subscribers (${changes} changes, set-up ${(setupMs / 1000).toFixed(1)} s): ` +
+        `per delivery p50 ${f(quantile(latencies, 0.5))} ms, p99 ${f(quantile(latencies, 0.99))} ms, ` +
+        `max ${f(latencies.at(-1) ?? Number.NaN)} ms; ` +
+        `last subscriber p50 ${f(quantile(lastArrivals, 0.5))} ms, p99 ${f(quantile(lastArrivals, 0.99))} ms; ` +
+        `server send loop p50 ${f(quantile(sendLoops, 0.5))} ms, p99 ${f(quantile(sendLoops, 0.99))} ms` +
+        (missing > 0 ? `; ${missing} deliveries MISSING` : ''),
+    )
+  } finally {
+    await app.close()
+  }
+}
+
+if (process.argv[2] === 'clients') {
+  const [, , , url, marketId, count, changes] = process.argv
+  await runClients(url ?? '', marketId ?? '', Number(count), Number(changes))
+} else {
+  const counts = process.argv.slice(2).map(Number)
+  for (const n of counts.length > 0 ? counts : [1_000, 10_000]) await measure(n)
+}

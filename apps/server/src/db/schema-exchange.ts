@@ -1,0 +1,81 @@
+import type { ColumnType, Generated } from 'kysely'
+import type { LedgerBook } from './schema'
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+
+export type OrderSide = 'BACK' | 'LAY'
+
+/**
+ * One bet as placed. `stake` (backer's stake, paise) splits into matched + remaining (resting on
+ * the book) + cancelled. `odds` is odds×100, except fancy bets where it is the rate in percent and
+ * `line` the runs. `matched_value` is Σ fill stake × fill odds, so the average price is exact.
+ */
+export interface BetOrderTable {
+  id: string
+  seq: Generated<number>
+  user_id: string
+  book: LedgerBook
+  market_id: string
+  event_id: string
+  market_kind: string
+  selection_id: string
+  side: OrderSide
+  odds: number
+  line: number | null
+  stake: number
+  matched: number
+  matched_value: number
+  remaining: number
+  cancelled: number
+  status: 'OPEN' | 'SETTLED'
+  result: 'WON' | 'LOST' | 'VOID' | null
+  pl: number | null
+  placed_at: Timestamp
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+export interface BetFillTable {
+  id: Generated<number>
+  market_id: string
+  selection_id: string
+  odds: number
+  stake: number
+  back_order_id: string
+  back_user_id: string
+  lay_order_id: string
+  lay_user_id: string
+  at: Timestamp
+}
+
+/** What the user's exposure account holds for one market; released at settlement. */
+export interface MarketExposureTable {
+  user_id: string
+  market_id: string
+  book: LedgerBook
+  held: number
+}
+
+export interface MarketSettlementTable {
+  market_id: string
+  result_kind: 'WINNER' | 'RUNS' | 'VOID'
+  winner_selection_id: string | null
+  result_runs: number | null
+  actor_id: string
+  settled_at: Timestamp
+}
+
+export interface BetRequestTable {
+  user_id: string
+  idempotency_key: string
+  http_status: number
+  response: ColumnType<unknown, string, string>
+  created_at: Generated<Timestamp>
+}
+
+export interface ExchangeTables {
+  bet_orders: BetOrderTable
+  bet_fills: BetFillTable
+  market_exposures: MarketExposureTable
+  market_settlements: MarketSettlementTable
+  bet_requests: BetRequestTable
+}

@@ -1,0 +1,1072 @@
+import { randomUUID } from 'node:crypto'
+import type { PlacedBet } from '@backlay/contract/bets'
+import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
+import { acceptBookmakerBet } from '@backlay/exchange/bookmaker'
+import { cashOut } from '@backlay/exchange/cash-out'
+import type { OddsBet } from '@backlay/exchange/exposure'
+import type { Odds, Paise, SelectionId } from '@backlay/exchange/ids'
+import { isOnLadder } from '@backlay/exchange/ladder'
+import { checkBet, effectiveLimits, type UserLimits } from '@backlay/exchange/limits'
+import { match } from '@backlay/exchange/matching'
+import { profitAtOdds } from '@backlay/exchange/money'
+import {
+  bookState,
+  cancelOrder,
+  type Fill,
+  type MarketView,
+  marketView,
+  type OrderRequest,
+  restingOrder,
+  turnInPlay,
+} from '@backlay/exchange/order-book'
+import { acceptFancyBet, type FancyBet } from '@backlay/exchange/session'
+import type { FastifyBaseLogger } from 'fastify'
+import { type Kysely, sql } from 'kysely'
+import type { Clock } from '../clock'
+import type { Database, LedgerBook } from '../db/schema'
+import type { BetOrderTable } from '../db/schema-exchange'
+import { postTransaction } from '../ledger/ledger'
+import { type Failure, fail, type Result, success } from '../result'
+import type { MessageBus } from '../stream/message-bus'
+import {
+  ensureTradingAccounts,
+  exposureAccountId,
+  MARKET_MAKER_ID,
+  userCashAccountId,
+} from './accounts'
+import { type CatalogueMarket, readCatalogueMarket } from './catalogue'
+import type { MarketBooks } from './market-books'
+import {
+  addMatched,
+  applyFill,
+  bestFancyOutcomeWith,
+  bestOutcomeWith,
+  loadMarketState,
+  type MarketState,
+  type Position,
+  positionOf,
+  requiredExposure,
+} from './market-state'
+
+/** Who places: the user id, the ledger book their money is in, and their own stake limits. */
+export interface Trader {
+  readonly userId: string
+  readonly book: LedgerBook
+  readonly limits: UserLimits
+}
+
+/** One bet on a runner: odds ×100 (the worst price accepted), stake in paise. */
+export interface OddsLeg {
+  readonly selectionId: string
+  readonly side: 'BACK' | 'LAY'
+  readonly odds: number
+  readonly stake: number
+}
+
+export interface FancyLeg {
+  readonly side: 'YES' | 'NO'
+  readonly line: number
+  readonly rate: number
+  readonly stake: number
+}
+
+export interface PlaceOptions {
+  /** stored with the bet in the same transaction so a retry answers the first result */
+  readonly idempotencyKey?: string
+  /** cash-out hedges: the whole stake now or nothing */
+  readonly fillOrKill?: boolean
+  /** seconds the request has already waited; less than the market's delay answers BET.DELAY_PENDING */
+  readonly waitedSeconds?: number
+}
+
+/**
+ * Not a refusal: the bet passed every check but the market's delay has not run yet. The caller
+ * waits `delaySeconds` (outside the market's queue) and places again, which checks everything anew.
+ */
+export const DELAY_PENDING = 'BET.DELAY_PENDING'
+export type PendingDelay = Failure & { readonly delaySeconds: number }
+export const isPendingDelay = (r: Result<unknown>): r is PendingDelay =>
+  !r.ok && r.code === DELAY_PENDING
+
+const delayPending = (market: CatalogueMarket, options: PlaceOptions): PendingDelay | null =>
+  market.betDelaySeconds > (options.waitedSeconds ?? 0)
+    ? { ...fail(DELAY_PENDING, 'Waiting for the bet delay.'), delaySeconds: market.betDelaySeconds }
+    : null
+
+export interface Placed {
+  readonly msg: string
+  readonly bets: PlacedBet[]
+}
+
+/** Expected refusals of the exchange; their default texts and HTTP status are in the contract's betErrors. */
+export type EngineFailure = Failure
+
+/** Thrown inside a transaction to roll it back and answer with the failure it carries. */
+class Refusal extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.msg)
+  }
+}
+
+const MSG = {
+  notFound: 'Market not found',
+  suspended: 'Market is suspended',
+  closed: 'Market is closed',
+  runnerSuspended: 'Selection is suspended',
+  funds: 'Insufficient balance',
+  oddsChanged: 'Odds changed, please place the bet again',
+  offLadder: 'Odds are not on the price ladder',
+  noLiquidity: 'Not enough matching offers at this price',
+  wrongCall: {
+    fancy: 'This is a fancy market: place it with saveFancyBet.',
+    odds: 'This is not a fancy market: place it with saveBet.',
+  },
+} as const
+
+const rupees = paiseToRupees
+const avgOdds = (matched: number, value: number) =>
+  matched > 0 ? oddsToDecimal(Math.round(value / matched)) : null
+const orderStatusOf = (matched: number, remaining: number): PlacedBet['status'] =>
+  remaining === 0 ? 'MATCHED' : matched > 0 ? 'PARTIALLY_MATCHED' : 'UNMATCHED'
+
+/** What one DB transaction of a trade must write besides the ledger posting. */
+interface TradeWrites {
+  orders: {
+    id: string
+    leg: {
+      selectionId: string
+      side: 'BACK' | 'LAY'
+      odds: number
+      line: number | null
+      stake: number
+    }
+    matched: number
+    matchedValue: number
+    remaining: number
+    cancelled: number
+  }[]
+  fills: Fill[]
+  cancels: { orderId: string; size: number }[]
+}
+
+/**
+ * The live exchange of this process: one in-memory state per market (book, positions), every
+ * change to a market run one at a time through that market's queue, and every change written
+ * in one database transaction together with its ledger posting. When a transaction fails the
+ * market is reloaded from the store, so memory never keeps what the store does not have.
+ *
+ * Funds: the exposure posting locks the user's cash and exposure rows (FOR UPDATE, in id
+ * order), so two placements of one user — in any markets, in any process — serialise there, and
+ * the ledger refuses cash below zero, which rolls the whole placement back.
+ * Only the taker's accounts are locked: a maker whose order fills keeps holding what it
+ * reserved (matching at its own price never raises its exposure), released on its next change
+ * or at settlement; that keeps lock order trivial and the hot market-maker row out of trades.
+ */
+export class ExchangeEngine implements MarketBooks {
+  private readonly states = new Map<string, MarketState>()
+  private readonly queues = new Map<string, Promise<unknown>>()
+  private readonly seqs = new Map<string, number>()
+  private readonly openedAccounts = new Set<string>()
+  private readonly loading = new Set<string>()
+  /** Exchange markets the market maker has quoted since start. */
+  readonly quoted = new Set<string>()
+  /** Runs before a trade on an exchange market, outside its queue (the plugin quotes it first). */
+  beforeTrade: (marketId: string) => Promise<void> = async () => {}
+
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly clock: Clock,
+    readonly bus: MessageBus,
+    readonly log: FastifyBaseLogger,
+  ) {}
+
+  // ---- MarketBooks ----
+
+  view(marketId: string): MarketView | undefined {
+    const state = this.states.get(marketId)
+    if (state?.book) return marketView(state.book)
+    if (!state && !this.loading.has(marketId)) {
+      this.loading.add(marketId)
+      this.exclusive(marketId, async () => undefined)
+        .catch((err) => this.log.error({ err, marketId }, 'loading a market failed'))
+        .finally(() => this.loading.delete(marketId))
+    }
+    return undefined
+  }
+
+  sequence(marketId: string): number {
+    return this.seqs.get(`market:${marketId}`) ?? 0
+  }
+
+  /** Markets held in memory now. */
+  loadedMarketIds(): string[] {
+    return [...this.states.keys()]
+  }
+
+  // ---- the per-market queue ----
+
+  /** Runs `work` after every earlier change of this market, with its state loaded. */
+  exclusive<T>(marketId: string, work: (state: MarketState | undefined) => Promise<T>): Promise<T> {
+    const previous = this.queues.get(marketId) ?? Promise.resolve()
+    const run = previous.then(async () => {
+      let state = this.states.get(marketId)
+      if (!state) {
+        state = await loadMarketState(this.db, marketId)
+        if (state) this.states.set(marketId, state)
+      }
+      return work(state)
+    })
+    const settled = run.catch(() => undefined)
+    this.queues.set(marketId, settled)
+    void settled.then(() => {
+      if (this.queues.get(marketId) === settled) this.queues.delete(marketId)
+    })
+    return run
+  }
+
+  /** Drops a market from memory (settled), or reloads it from the store after a failed change. */
+  async reload(marketId: string): Promise<void> {
+    const state = await loadMarketState(this.db, marketId)
+    if (state && !state.settled) this.states.set(marketId, state)
+    else this.states.delete(marketId)
+  }
+
+  forget(marketId: string) {
+    this.states.delete(marketId)
+  }
+
+  /** Waits until every queued change has finished (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.queues.size > 0) await Promise.all([...this.queues.values()])
+  }
+
+  // ---- validation shared by the first check and the re-check after the delay ----
+
+  private marketOpen(
+    market: CatalogueMarket | undefined,
+    state: MarketState | undefined,
+  ): Failure | null {
+    if (!market || !state) return fail('BET.MARKET_NOT_FOUND', MSG.notFound)
+    if (market.status === 'CLOSED' || state.settled) return fail('BET.MARKET_CLOSED', MSG.closed)
+    if (market.status !== 'OPEN') return fail('BET.MARKET_SUSPENDED', MSG.suspended)
+    return null
+  }
+
+  private checkOddsLegs(
+    trader: Trader,
+    market: CatalogueMarket,
+    state: MarketState,
+    legs: readonly OddsLeg[],
+  ): Failure | null {
+    if (market.kind === 'SESSION') return fail('BET.WRONG_MARKET', MSG.wrongCall.fancy)
+    const position = state.positions.get(trader.userId)
+    const kind = market.kind === 'BOOKMAKER' ? 'bookmaker' : 'odds'
+    const limits = effectiveLimits(kind, market.sportId, trader.limits, {
+      minStake: market.minStake / 100,
+      maxStake: market.maxStake / 100,
+      maxProfit: market.maxProfit / 100,
+    })
+    for (const leg of legs) {
+      const runner = market.runners.find((r) => r.selectionId === leg.selectionId)
+      if (!runner) return fail('BET.RUNNER_NOT_FOUND', 'Selection not found in this market')
+      if (runner.status !== 'ACTIVE') return fail('BET.RUNNER_SUSPENDED', MSG.runnerSuspended)
+      if (market.kind === 'BOOKMAKER') {
+        const quoted = acceptBookmakerBet(
+          {
+            open: true,
+            runners: [
+              {
+                selectionId: runner.selectionId as SelectionId,
+                active: true,
+                back: (runner.back[0]?.price ?? 100) - 100,
+                lay: (runner.lay[0]?.price ?? 100) - 100,
+              },
+            ],
+          },
+          {
+            selectionId: leg.selectionId as SelectionId,
+            side: leg.side,
+            priceActual: leg.odds - 100,
+            stake: leg.stake as Paise,
+          },
+        )
+        if (!quoted.ok) return fail('BET.ODDS_CHANGED', MSG.oddsChanged)
+      } else if (!isOnLadder(leg.odds)) {
+        return fail('BET.INVALID_ODDS', MSG.offLadder)
+      }
+      const bet: OddsBet = {
+        selectionId: leg.selectionId as SelectionId,
+        side: leg.side,
+        odds: leg.odds as Odds,
+        stake: leg.stake as Paise,
+      }
+      const checked = checkBet({
+        limits,
+        stake: leg.stake as Paise,
+        odds: leg.odds as Odds,
+        profitAfterBet: position
+          ? bestOutcomeWith(state, position, bet)
+          : (Math.max(
+              leg.side === 'BACK' ? profitAtOdds(bet.stake, bet.odds) : bet.stake,
+              0,
+            ) as Paise),
+      })
+      if (!checked.ok) return fail(checked.code, checked.msg)
+    }
+    return null
+  }
+
+  private checkFancyLeg(
+    trader: Trader,
+    market: CatalogueMarket,
+    state: MarketState,
+    leg: FancyLeg,
+  ): Failure | null {
+    if (market.kind !== 'SESSION') return fail('BET.WRONG_MARKET', MSG.wrongCall.odds)
+    const runner = market.runners[0]
+    if (runner?.status !== 'ACTIVE') return fail('BET.RUNNER_SUSPENDED', MSG.runnerSuspended)
+    const accepted = acceptFancyBet(
+      {
+        active: true,
+        yesLine: runner.back[0]?.price ?? -1,
+        yesRate: runner.back[0]?.size ?? 0,
+        noLine: runner.lay[0]?.price ?? -1,
+        noRate: runner.lay[0]?.size ?? 0,
+      },
+      { side: leg.side, line: leg.line, rate: leg.rate, stake: leg.stake as Paise },
+    )
+    if (!accepted.ok) {
+      return accepted.code === 'BET.ODDS_CHANGED'
+        ? fail('BET.ODDS_CHANGED', MSG.oddsChanged)
+        : fail(accepted.code, accepted.msg)
+    }
+    const limits = effectiveLimits('fancy', market.sportId, trader.limits, {
+      minStake: market.minStake / 100,
+      maxStake: market.maxStake / 100,
+      maxProfit: market.maxProfit / 100,
+    })
+    const position = state.positions.get(trader.userId) ?? positionOfNone
+    const checked = checkBet({
+      limits,
+      stake: leg.stake as Paise,
+      profitAfterBet: bestFancyOutcomeWith(position, accepted.value),
+    })
+    if (!checked.ok) return fail(checked.code, checked.msg)
+    return null
+  }
+
+  /**
+   * Places through the market's bet delay: the first attempt checks everything and, when the
+   * market has a delay, answers BET.DELAY_PENDING; after waiting it places with every check run
+   * again on the market as it is then (a suspension or moved price during the delay refuses).
+   */
+  async withDelay<T>(place: (waitedSeconds: number) => Promise<Result<T>>): Promise<Result<T>> {
+    let waited = 0
+    for (;;) {
+      const result = await place(waited)
+      if (!isPendingDelay(result)) return result
+      await this.wait((result.delaySeconds - waited) * 1000)
+      waited = result.delaySeconds
+    }
+  }
+
+  /** Sleeps `ms` of the injected clock (a manual clock in tests only moves when told). */
+  async wait(ms: number): Promise<void> {
+    if (ms <= 0) return
+    const until = this.clock.now() + ms
+    while (this.clock.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(25, until - this.clock.now())))
+    }
+  }
+
+  // ---- placement ----
+
+  /**
+   * Places every leg on one market or none (saveBet is one leg, saveHrBet up to four): the market
+   * and prices are checked again now (after the delay), then match, rows and ledger commit together.
+   */
+  async placeOdds(
+    trader: Trader,
+    marketId: string,
+    legs: readonly OddsLeg[],
+    options: PlaceOptions = {},
+  ): Promise<Result<Placed>> {
+    await ensureTradingAccounts(this.db, trader.userId, trader.book, this.openedAccounts)
+    await this.beforeTrade(marketId)
+    return this.exclusive(marketId, async (state) => {
+      const market = await readCatalogueMarket(this.db, marketId)
+      const refused =
+        this.marketOpen(market, state) ??
+        (market && state ? this.checkOddsLegs(trader, market, state, legs) : null)
+      if (refused || !market || !state) return refused ?? fail('BET.MARKET_NOT_FOUND', MSG.notFound)
+      const pending = delayPending(market, options)
+      if (pending) return pending
+      if (state.book && market.inplay && !bookState(state.book).inPlay) turnInPlay(state.book)
+      return this.commit(state, trader, options, (position) => {
+        const writes: TradeWrites = { orders: [], fills: [], cancels: [] }
+        for (const leg of legs) {
+          const id = randomUUID()
+          if (state.book) {
+            const placed = match(
+              state.book,
+              {
+                id: id as never,
+                userId: trader.userId as never,
+                selectionId: leg.selectionId as SelectionId,
+                side: leg.side,
+                odds: leg.odds as Odds,
+                size: leg.stake as Paise,
+                persistence: 'PERSIST',
+                ...(options.fillOrKill ? { timeInForce: 'FILL_OR_KILL' as const } : {}),
+              } satisfies OrderRequest,
+              this.clock.now(),
+            )
+            if (!placed.ok) throw new Refusal(fail('BET.INVALID_ODDS', placed.msg))
+            if (placed.value.lapsed > 0)
+              throw new Refusal(fail('BET.NO_LIQUIDITY', MSG.noLiquidity))
+            if (placed.value.resting > 0) position.open.add(id)
+            for (const fill of placed.value.fills)
+              applyFill(state, fill, (u) => this.bookOf(state, u, trader))
+            writes.fills.push(...placed.value.fills)
+            writes.orders.push({
+              id,
+              leg: { ...leg, line: null },
+              matched: placed.value.matched,
+              matchedValue: placed.value.fills.reduce((s, f) => s + f.stake * f.odds, 0),
+              remaining: placed.value.resting,
+              cancelled: 0,
+            })
+          } else {
+            addMatched(state, position, {
+              selectionId: leg.selectionId as SelectionId,
+              side: leg.side,
+              odds: leg.odds as Odds,
+              stake: leg.stake as Paise,
+            })
+            writes.orders.push({
+              id,
+              leg: { ...leg, line: null },
+              matched: leg.stake,
+              matchedValue: leg.stake * leg.odds,
+              remaining: 0,
+              cancelled: 0,
+            })
+          }
+        }
+        return writes
+      })
+    })
+  }
+
+  async placeFancy(
+    trader: Trader,
+    marketId: string,
+    leg: FancyLeg,
+    options: PlaceOptions = {},
+  ): Promise<Result<Placed>> {
+    await ensureTradingAccounts(this.db, trader.userId, trader.book, this.openedAccounts)
+    return this.exclusive(marketId, async (state) => {
+      const market = await readCatalogueMarket(this.db, marketId)
+      const refused =
+        this.marketOpen(market, state) ??
+        (market && state ? this.checkFancyLeg(trader, market, state, leg) : null)
+      if (refused || !market || !state) return refused ?? fail('BET.MARKET_NOT_FOUND', MSG.notFound)
+      const pending = delayPending(market, options)
+      if (pending) return pending
+      return this.commit(state, trader, options, (position) => {
+        const bet: FancyBet = {
+          side: leg.side,
+          line: leg.line,
+          rate: leg.rate,
+          stake: leg.stake as Paise,
+        }
+        position.fancy.push(bet)
+        return {
+          orders: [
+            {
+              id: randomUUID(),
+              leg: {
+                selectionId: state.selectionIds[0] ?? '1',
+                side: leg.side === 'YES' ? 'BACK' : 'LAY',
+                odds: leg.rate,
+                line: leg.line,
+                stake: leg.stake,
+              },
+              matched: leg.stake,
+              matchedValue: leg.stake * leg.rate,
+              remaining: 0,
+              cancelled: 0,
+            },
+          ],
+          fills: [],
+          cancels: [],
+        }
+      })
+    })
+  }
+
+  /** Cancels the unmatched part of one order, or of all the user's orders in a market. */
+  async cancel(
+    trader: Trader,
+    marketId: string,
+    orderIds: readonly string[] | 'ALL',
+  ): Promise<Result<{ betIds: string[]; cancelled: number }>> {
+    await ensureTradingAccounts(this.db, trader.userId, trader.book, this.openedAccounts)
+    return this.exclusive(marketId, async (state) => {
+      const position = state?.positions.get(trader.userId)
+      if (!state?.book || !position)
+        return fail('BET.NOT_CANCELLABLE', 'Bet is already matched or cancelled')
+      const ids =
+        orderIds === 'ALL' ? [...position.open] : orderIds.filter((id) => position.open.has(id))
+      if (ids.length === 0)
+        return fail('BET.NOT_CANCELLABLE', 'Bet is already matched or cancelled')
+      const book = state.book
+      let cancelled = 0
+      const done = await this.commit(state, trader, {}, () => {
+        const cancels = ids.map((id) => {
+          const taken = cancelOrder(book, id as never)
+          position.open.delete(id)
+          return { orderId: id, size: taken.ok ? taken.value.size : 0 }
+        })
+        cancelled = cancels.reduce((sum, c) => sum + c.size, 0)
+        return { orders: [], fills: [], cancels: cancels.filter((c) => c.size > 0) }
+      })
+      if (!done.ok) return done
+      return success({ betIds: ids, cancelled })
+    })
+  }
+
+  /**
+   * Replaces the market maker's resting orders in a market with `desired` (keeping those that are
+   * already there at the same price and size). Skipped while the market is not open.
+   */
+  async requote(marketId: string, desired: readonly OddsLeg[]): Promise<void> {
+    const trader: Trader = { userId: MARKET_MAKER_ID, book: 'real', limits: {} }
+    await ensureTradingAccounts(this.db, trader.userId, trader.book, this.openedAccounts)
+    await this.exclusive(marketId, async (state) => {
+      if (!state?.book || state.settled) return
+      const book = state.book
+      const market = await readCatalogueMarket(this.db, marketId)
+      if (market?.status !== 'OPEN') return
+      if (market.inplay && !bookState(book).inPlay) turnInPlay(book)
+      const position = positionOf(state, trader.userId, trader.book)
+      const keyOf = (l: { selectionId: string; side: string; odds: number }) =>
+        `${l.selectionId}:${l.side}:${l.odds}`
+      const wanted = new Map(desired.map((l) => [keyOf(l), l]))
+      const keep = new Set<string>()
+      const cancelIds: string[] = []
+      for (const id of position.open) {
+        const order = restingOrder(book, id as never)
+        if (!order) continue
+        const want = wanted.get(keyOf(order))
+        if (want && want.stake === order.remaining && !keep.has(keyOf(order)))
+          keep.add(keyOf(order))
+        else cancelIds.push(id)
+      }
+      const toPlace = desired.filter((l) => !keep.has(keyOf(l)))
+      if (cancelIds.length === 0 && toPlace.length === 0) return
+      const result = await this.commit(state, trader, {}, () => {
+        const writes: TradeWrites = { orders: [], fills: [], cancels: [] }
+        for (const id of cancelIds) {
+          const cancelled = cancelOrder(book, id as never)
+          position.open.delete(id)
+          if (cancelled.ok) writes.cancels.push({ orderId: id, size: cancelled.value.size })
+        }
+        for (const leg of toPlace) {
+          const id = randomUUID()
+          const placed = match(
+            book,
+            {
+              id: id as never,
+              userId: trader.userId as never,
+              selectionId: leg.selectionId as SelectionId,
+              side: leg.side,
+              odds: leg.odds as Odds,
+              size: leg.stake as Paise,
+              persistence: 'PERSIST',
+            },
+            this.clock.now(),
+          )
+          if (!placed.ok) continue
+          if (placed.value.resting > 0) position.open.add(id)
+          for (const fill of placed.value.fills)
+            applyFill(state, fill, (u) => this.bookOf(state, u, trader))
+          writes.fills.push(...placed.value.fills)
+          writes.orders.push({
+            id,
+            leg: { ...leg, line: null },
+            matched: placed.value.matched,
+            matchedValue: placed.value.fills.reduce((s, f) => s + f.stake * f.odds, 0),
+            remaining: placed.value.resting,
+            cancelled: 0,
+          })
+        }
+        return writes
+      })
+      if (!result.ok) this.log.warn({ marketId, msg: result.msg }, 'market maker requote refused')
+    })
+  }
+
+  /** A copy of the user's position in a market (loaded from the store if needed). */
+  async positionIn(userId: string, marketId: string) {
+    return this.exclusive(marketId, async (state) => {
+      const position = state?.positions.get(userId)
+      if (!state || !position) return undefined
+      return {
+        kind: state.kind,
+        selectionIds: [...state.selectionIds] as string[],
+        pl: [...position.pl],
+        matched: [...position.matched],
+        fancy: [...position.fancy],
+        view: state.book ? marketView(state.book) : undefined,
+      }
+    })
+  }
+
+  /**
+   * The equalising hedge for the user's matched bets at the current best prices (MATCH_ODDS with
+   * at most 2 runners only), as a leg to place FILL_OR_KILL.
+   */
+  async cashOutLeg(
+    trader: Trader,
+    marketId: string,
+  ): Promise<Result<{ leg: OddsLeg; delay: number }>> {
+    await this.beforeTrade(marketId)
+    const market = await readCatalogueMarket(this.db, marketId)
+    const position = await this.positionIn(trader.userId, marketId)
+    if (!market || !position?.view || market.kind !== 'MATCH_ODDS') {
+      return fail('CASHOUT.NOT_AVAILABLE', 'Cash-out is not available for this market')
+    }
+    const plan = cashOut(
+      {
+        marketType: market.kind,
+        selectionIds: position.selectionIds as SelectionId[],
+        prices: position.view.runners.map((r) => ({
+          selectionId: r.selectionId,
+          ...(r.availableToBack[0] ? { back: r.availableToBack[0].price } : {}),
+          ...(r.availableToLay[0] ? { lay: r.availableToLay[0].price } : {}),
+        })),
+      },
+      position.matched,
+    )
+    if (!plan.ok) {
+      return fail(
+        plan.code === 'CASHOUT.NO_PRICE' ? 'BET.NO_LIQUIDITY' : 'CASHOUT.NOT_AVAILABLE',
+        plan.code === 'CASHOUT.NO_PRICE' ? MSG.noLiquidity : plan.msg,
+      )
+    }
+    const { hedge } = plan.value
+    return success({
+      leg: {
+        selectionId: hedge.selectionId,
+        side: hedge.side,
+        odds: hedge.odds,
+        stake: hedge.stake,
+      },
+      delay: market.betDelaySeconds,
+    })
+  }
+
+  private bookOf(state: MarketState, userId: string, trader: Trader): LedgerBook {
+    return userId === trader.userId ? trader.book : (state.positions.get(userId)?.book ?? 'real')
+  }
+
+  /**
+   * The one write path: applies `change` to memory, then writes orders,
+   * fills, cancellations, the held exposure and the ledger posting in the same transaction.
+   * Any refusal or error rolls back and reloads the market from the store.
+   */
+  private async commit(
+    state: MarketState,
+    trader: Trader,
+    options: PlaceOptions,
+    change: (position: Position) => TradeWrites,
+  ): Promise<Result<Placed>> {
+    const cashId = userCashAccountId(trader.userId, trader.book)
+    const exposureId = exposureAccountId(trader.userId, trader.book)
+    const position = positionOf(state, trader.userId, trader.book)
+    const now = this.clock.now()
+    let writes: TradeWrites | undefined
+    let balances: Record<string, number> | undefined
+    let required = position.held
+    let answer: Placed | undefined
+    const before = {
+      matched: position.matched.length,
+      fancy: position.fancy.length,
+      pl: [...position.pl],
+      open: new Set(position.open),
+    }
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        writes = change(position)
+        required = requiredExposure(state, position)
+        const delta = required - position.held
+        answer = placedAnswer(writes)
+        await this.write(trx, state, trader, writes, now)
+        if (required !== position.held) {
+          await trx
+            .insertInto('market_exposures')
+            .values({
+              user_id: trader.userId,
+              market_id: state.id,
+              book: trader.book,
+              held: required,
+            })
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'market_id']).doUpdateSet({ held: required }),
+            )
+            .execute()
+          const posted = await postTransaction(trx, {
+            kind: 'bet.exposure',
+            book: trader.book,
+            legs: [
+              { accountId: cashId, amount: -delta },
+              { accountId: exposureId, amount: delta },
+            ],
+            metadata: {
+              marketId: state.id,
+              betIds: writes.orders.map((o) => o.id),
+              cancelled: writes.cancels.map((c) => c.orderId),
+            },
+          })
+          if (!posted.ok) throw new Refusal(fail('BET.INSUFFICIENT_FUNDS', MSG.funds))
+          balances = posted.value.balances
+        }
+        if (options.idempotencyKey) {
+          await trx
+            .insertInto('bet_requests')
+            .values({
+              user_id: trader.userId,
+              idempotency_key: options.idempotencyKey,
+              http_status: 200,
+              response: JSON.stringify({ ok: true, placed: answer }),
+            })
+            .execute()
+        }
+      })
+    } catch (error) {
+      if (error instanceof Refusal && writes && this.undoRest(state, position, writes, before)) {
+        return error.failure
+      }
+      await this.reload(state.id)
+      if (error instanceof Refusal) return error.failure
+      throw error
+    }
+    position.held = required
+    if (writes && answer) this.publish(state, trader, writes, balances)
+    return success(answer as Placed)
+  }
+
+  /**
+   * Takes back a refused change that only added to the book and the position (no fills, no
+   * cancellations): its resting orders sit at the tails of their levels, so removing them leaves
+   * the book exactly as it was. Anything else is reloaded from the store instead.
+   */
+  private undoRest(
+    state: MarketState,
+    position: Position,
+    writes: TradeWrites,
+    before: { matched: number; fancy: number; pl: number[]; open: Set<string> },
+  ): boolean {
+    if (writes.fills.length > 0 || writes.cancels.length > 0) return false
+    if (state.book)
+      for (const o of writes.orders) if (o.remaining > 0) cancelOrder(state.book, o.id as never)
+    position.matched.length = before.matched
+    position.fancy.length = before.fancy
+    before.pl.forEach((pl, i) => {
+      position.pl[i] = pl
+    })
+    position.open.clear()
+    for (const id of before.open) position.open.add(id)
+    return true
+  }
+
+  private async write(
+    trx: Kysely<Database>,
+    state: MarketState,
+    trader: Trader,
+    writes: TradeWrites,
+    now: number,
+  ) {
+    const at = new Date(now)
+    if (writes.orders.length > 0) {
+      await trx
+        .insertInto('bet_orders')
+        .values(
+          writes.orders.map((o) => ({
+            id: o.id,
+            user_id: trader.userId,
+            book: trader.book,
+            market_id: state.id,
+            event_id: state.eventId,
+            market_kind: state.kind,
+            selection_id: o.leg.selectionId,
+            side: o.leg.side,
+            odds: o.leg.odds,
+            line: o.leg.line,
+            stake: o.leg.stake,
+            matched: o.matched,
+            matched_value: o.matchedValue,
+            remaining: o.remaining,
+            cancelled: o.cancelled,
+            status: 'OPEN' as const,
+            placed_at: at,
+          })),
+        )
+        .execute()
+    }
+    if (writes.fills.length > 0) {
+      await trx
+        .insertInto('bet_fills')
+        .values(
+          writes.fills.map((f) => ({
+            market_id: state.id,
+            selection_id: f.selectionId,
+            odds: f.odds,
+            stake: f.stake,
+            back_order_id: f.backOrderId,
+            back_user_id: f.backUserId,
+            lay_order_id: f.layOrderId,
+            lay_user_id: f.layUserId,
+            at,
+          })),
+        )
+        .execute()
+      const makers = new Map<string, { stake: number; value: number }>()
+      for (const f of writes.fills) {
+        const id = f.taker === 'BACK' ? f.layOrderId : f.backOrderId
+        const m = makers.get(id) ?? { stake: 0, value: 0 }
+        m.stake += f.stake
+        m.value += f.stake * f.odds
+        makers.set(id, m)
+      }
+      for (const [id, m] of makers) {
+        await trx
+          .updateTable('bet_orders')
+          .set({
+            matched: sql`matched + ${m.stake}`,
+            matched_value: sql`matched_value + ${m.value}`,
+            remaining: sql`remaining - ${m.stake}`,
+          })
+          .where('id', '=', id)
+          .execute()
+      }
+    }
+    for (const c of writes.cancels) {
+      await trx
+        .updateTable('bet_orders')
+        .set({ remaining: sql`remaining - ${c.size}`, cancelled: sql`cancelled + ${c.size}` })
+        .where('id', '=', c.orderId)
+        .execute()
+    }
+  }
+
+  // ---- stream ----
+
+  private nextSeq(channel: string): number {
+    const seq = (this.seqs.get(channel) ?? 0) + 1
+    this.seqs.set(channel, seq)
+    return seq
+  }
+
+  /** Publishes changed best prices of an exchange market (only the runners that changed). */
+  publishPrices(state: MarketState) {
+    if (!state.book) return
+    const view = marketView(state.book)
+    const runners = []
+    for (const r of view.runners) {
+      const cells = (levels: readonly { price: number; size: number }[]) =>
+        levels.map((l) => ({
+          price: oddsToDecimal(l.price),
+          oprice: oddsToDecimal(l.price),
+          size: rupees(l.size),
+        }))
+      const runner = {
+        selectionId: r.selectionId as string,
+        availableToBack: cells(r.availableToBack),
+        availableToLay: cells(r.availableToLay),
+        tradedVolume: rupees(r.totalMatched),
+      }
+      const text = JSON.stringify(runner)
+      if (state.lastPrices.get(r.selectionId) === text) continue
+      state.lastPrices.set(r.selectionId, text)
+      runners.push(runner)
+    }
+    if (runners.length === 0) return
+    const channel = `market:${state.id}`
+    this.bus.publish(channel, {
+      type: 'prices',
+      market_id: state.id,
+      seq: this.nextSeq(channel),
+      runners,
+    })
+  }
+
+  /** Status, in-play or runner statuses of a market changed (from the feed or an operator). */
+  publishStatus(
+    marketId: string,
+    change: {
+      status?: 'OPEN' | 'SUSPENDED' | 'CLOSED'
+      inplay?: boolean
+      runners?: {
+        selectionId: string
+        status: 'ACTIVE' | 'SUSPENDED' | 'WINNER' | 'LOSER' | 'REMOVED'
+      }[]
+    },
+  ) {
+    const channel = `market:${marketId}`
+    this.bus.publish(channel, {
+      type: 'status',
+      market_id: marketId,
+      seq: this.nextSeq(channel),
+      ...change,
+    })
+  }
+
+  private publish(
+    state: MarketState,
+    trader: Trader,
+    writes: TradeWrites,
+    balances: Record<string, number> | undefined,
+  ) {
+    this.publishPrices(state)
+    const touched = new Map<string, Set<string>>()
+    const touch = (userId: string, orderId: string) => {
+      if (userId === MARKET_MAKER_ID) return
+      const set = touched.get(userId) ?? new Set()
+      set.add(orderId)
+      touched.set(userId, set)
+    }
+    for (const o of writes.orders) touch(trader.userId, o.id)
+    for (const c of writes.cancels) touch(trader.userId, c.orderId)
+    for (const f of writes.fills) {
+      touch(f.backUserId, f.backOrderId)
+      touch(f.layUserId, f.layOrderId)
+    }
+    if (touched.size === 0) return
+    // Only new orders of the trader changed: their rows are known without asking the store.
+    const known =
+      writes.fills.length === 0 && writes.cancels.length === 0
+        ? writes.orders.map((o) => ({
+            id: o.id,
+            user_id: trader.userId,
+            selection_id: o.leg.selectionId,
+            side: o.leg.side,
+            odds: o.leg.odds,
+            matched: o.matched,
+            matched_value: o.matchedValue,
+            remaining: o.remaining,
+            market_kind: state.kind,
+          }))
+        : undefined
+    void this.publishOrders(state, touched, known).catch((err) =>
+      this.log.error({ err }, 'publishing order changes failed'),
+    )
+    if (balances) {
+      this.bus.publish(`user:${trader.userId}`, {
+        type: 'balance',
+        balance: rupees(Math.max(0, balances[userCashAccountId(trader.userId, trader.book)] ?? 0)),
+        liability: rupees(balances[exposureAccountId(trader.userId, trader.book)] ?? 0),
+      })
+    }
+  }
+
+  private async publishOrders(
+    state: MarketState,
+    touched: Map<string, Set<string>>,
+    known?: OrderRow[],
+  ) {
+    const ids = [...touched.values()].flatMap((s) => [...s])
+    const rows =
+      known ??
+      (await this.db
+        .selectFrom('bet_orders')
+        .select([
+          'id',
+          'user_id',
+          'selection_id',
+          'side',
+          'odds',
+          'matched',
+          'matched_value',
+          'remaining',
+          'market_kind',
+        ])
+        .where('id', 'in', ids)
+        .execute())
+    for (const row of rows) {
+      this.bus.publish(`user:${row.user_id}`, {
+        type: 'order',
+        bet_id: row.id,
+        market_id: state.id,
+        selection_id: row.selection_id,
+        is_back: row.side === 'BACK' ? 1 : 0,
+        odds: row.market_kind === 'SESSION' ? row.odds : oddsToDecimal(row.odds),
+        status:
+          row.remaining === 0 && row.matched === 0
+            ? 'CANCELLED'
+            : orderStatusOf(row.matched, row.remaining),
+        matched_stack: rupees(row.matched),
+        unmatched_stack: rupees(row.remaining),
+        avg_odds: row.market_kind === 'SESSION' ? null : avgOdds(row.matched, row.matched_value),
+      })
+    }
+    if (state.kind === 'SESSION') return
+    for (const userId of touched.keys()) {
+      const position = state.positions.get(userId)
+      if (!position) continue
+      this.bus.publish(`user:${userId}`, {
+        type: 'position',
+        market_id: state.id,
+        positions: state.selectionIds.map((id, i) => ({
+          selection_id: id,
+          user_pl: rupees(position.pl[i] ?? 0),
+        })),
+      })
+    }
+  }
+}
+
+type OrderRow = Pick<
+  BetOrderTable,
+  | 'id'
+  | 'user_id'
+  | 'selection_id'
+  | 'side'
+  | 'odds'
+  | 'matched'
+  | 'matched_value'
+  | 'remaining'
+  | 'market_kind'
+>
+
+const positionOfNone: Position = {
+  userId: '',
+  book: 'real',
+  matched: [],
+  pl: [],
+  fancy: [],
+  open: new Set(),
+  held: 0,
+}
+
+function placedAnswer(writes: TradeWrites): Placed {
+  const bets = writes.orders.map((o) => ({
+    bet_id: o.id,
+    status: orderStatusOf(o.matched, o.remaining),
+    matched_stack: rupees(o.matched),
+    unmatched_stack: rupees(o.remaining),
+    avg_odds: o.leg.line === null ? avgOdds(o.matched, o.matchedValue) : null,
+  }))
+  const unmatched = bets.some((b) => b.unmatched_stack > 0)
+  const matched = bets.some((b) => b.matched_stack > 0)
+  const msg =
+    writes.orders.length === 0
+      ? 'Bet cancelled.'
+      : !unmatched
+        ? 'Bet matched.'
+        : matched
+          ? 'Bet partially matched; the rest is waiting unmatched.'
+          : 'Bet placed; waiting unmatched.'
+  return { msg, bets }
+}

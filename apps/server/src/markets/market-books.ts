@@ -1,0 +1,16 @@
+import type { MarketView } from '@backlay/exchange/order-book'
+
+/**
+ * The live exchange books, one per open exchange market, held in memory by this process. Reads
+ * (match details, racing, the stream's images) take prices from here; markets without a book
+ * (bookmaker and fancy house quotes) read the catalogue the feed writes.
+ */
+export interface MarketBooks {
+  /**
+   * Best three prices each side with sizes and traded volume, or undefined when no book is held
+   * yet (the first call starts loading it from the store; read the catalogue meanwhile).
+   */
+  view(marketId: string): MarketView | undefined
+  /** The last `seq` published on channel `market:<id>` (0 before any), for the stream's images. */
+  sequence(marketId: string): number
+}

@@ -1,0 +1,36 @@
+import type { PriceLevel } from '../db/schema'
+import type { CatalogueMarket } from './catalogue'
+import type { OddsLeg } from './exchange-engine'
+
+/** No single market-maker order risks more than ₹1,00,000: deep enough for a player, bounded for the house. */
+const MAX_RISK = 1_00_000 * 100
+
+const stakeFor = (side: 'BACK' | 'LAY', level: PriceLevel) => {
+  const cap = side === 'BACK' ? MAX_RISK : Math.floor((MAX_RISK * 100) / (level.price - 100))
+  return Math.min(level.size, cap)
+}
+
+/**
+ * The market maker's quote for an exchange market: around the feed's fair price, it lays at each
+ * level the feed offers backers and backs at each level it offers layers, so both sides of every
+ * active runner are populated and a lone player is matched.
+ * quoteFor(market with runner A back 2.00 / lay 2.02) → [LAY A @ 2.00, BACK A @ 2.02, …]
+ */
+export function quoteFor(market: Pick<CatalogueMarket, 'status' | 'runners'>): OddsLeg[] {
+  if (market.status !== 'OPEN') return []
+  const legs: OddsLeg[] = []
+  for (const runner of market.runners) {
+    if (runner.status !== 'ACTIVE') continue
+    for (const level of runner.back) {
+      const stake = stakeFor('LAY', level)
+      if (stake > 0)
+        legs.push({ selectionId: runner.selectionId, side: 'LAY', odds: level.price, stake })
+    }
+    for (const level of runner.lay) {
+      const stake = stakeFor('BACK', level)
+      if (stake > 0)
+        legs.push({ selectionId: runner.selectionId, side: 'BACK', odds: level.price, stake })
+    }
+  }
+  return legs
+}

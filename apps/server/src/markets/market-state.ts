@@ -1,0 +1,267 @@
+import { betPL, type OddsBet, unmatchedRisk } from '@backlay/exchange/exposure'
+import type { Odds, Paise, SelectionId } from '@backlay/exchange/ids'
+import { match } from '@backlay/exchange/matching'
+import {
+  bookState,
+  createBook,
+  type Fill,
+  type OrderBook,
+  restingOrder,
+  turnInPlay,
+} from '@backlay/exchange/order-book'
+import { type FancyBet, fancyBetPL, fancyExposure } from '@backlay/exchange/session'
+import type { Kysely } from 'kysely'
+import type { Database, LedgerBook, MarketKind } from '../db/schema'
+
+/** Markets matched between players on a book; bookmaker and fancy bets are struck with the house. */
+export const isExchangeKind = (kind: MarketKind) => kind === 'MATCH_ODDS' || kind === 'WIN'
+
+/** One user's stake in one market, kept in memory so a placement needs no position query. */
+export interface Position {
+  readonly userId: string
+  readonly book: LedgerBook
+  /** matched bets (exchange fills and bookmaker bets); fancy markets use `fancy` */
+  readonly matched: OddsBet[]
+  /** P/L if each runner wins, in the market's runner order, from `matched` */
+  readonly pl: number[]
+  readonly fancy: FancyBet[]
+  /** ids of the user's orders resting on the book */
+  readonly open: Set<string>
+  /** what the user's exposure account holds for this market */
+  held: number
+}
+
+/** The live state of one market: the book (exchange kinds), positions, and the stream sequence. */
+export interface MarketState {
+  readonly id: string
+  readonly kind: MarketKind
+  readonly eventId: string
+  readonly sportId: string
+  readonly name: string
+  readonly selectionIds: SelectionId[]
+  readonly book: OrderBook | null
+  readonly positions: Map<string, Position>
+  settled: boolean
+  /** what the last published prices message said per runner, to send only changes */
+  lastPrices: Map<string, string>
+}
+
+export const newPosition = (state: MarketState, userId: string, book: LedgerBook): Position => ({
+  userId,
+  book,
+  matched: [],
+  pl: state.selectionIds.map(() => 0),
+  fancy: [],
+  open: new Set(),
+  held: 0,
+})
+
+export function positionOf(state: MarketState, userId: string, book: LedgerBook): Position {
+  let position = state.positions.get(userId)
+  if (!position) {
+    position = newPosition(state, userId, book)
+    state.positions.set(userId, position)
+  }
+  return position
+}
+
+export function addMatched(state: MarketState, position: Position, bet: OddsBet) {
+  position.matched.push(bet)
+  state.selectionIds.forEach((id, i) => {
+    position.pl[i] = (position.pl[i] ?? 0) + betPL(bet, id)
+  })
+}
+
+/** Books the two sides of a fill on the users' positions; a maker whose order filled no longer has it open. */
+export function applyFill(state: MarketState, fill: Fill, books: (userId: string) => LedgerBook) {
+  const back = positionOf(state, fill.backUserId, books(fill.backUserId))
+  const lay = positionOf(state, fill.layUserId, books(fill.layUserId))
+  addMatched(state, back, {
+    selectionId: fill.selectionId,
+    side: 'BACK',
+    odds: fill.odds,
+    stake: fill.stake,
+  })
+  addMatched(state, lay, {
+    selectionId: fill.selectionId,
+    side: 'LAY',
+    odds: fill.odds,
+    stake: fill.stake,
+  })
+  if (state.book) {
+    if (!restingOrder(state.book, fill.backOrderId)) back.open.delete(fill.backOrderId)
+    if (!restingOrder(state.book, fill.layOrderId)) lay.open.delete(fill.layOrderId)
+  }
+}
+
+/** Risk of the user's resting orders: a back can lose its stake, a lay its liability. */
+export function restingRisk(state: MarketState, position: Position): number {
+  if (!state.book) return 0
+  let risk = 0
+  for (const id of position.open) {
+    const order = restingOrder(state.book, id as never)
+    if (order) risk += unmatchedRisk({ ...order, stake: order.remaining })
+  }
+  return risk
+}
+
+/**
+ * What the position must hold: the worst outcome's loss, with resting orders as pure risk
+ * (exposure.ts explains why they never count as a hedge). `extra` adds a bet as if matched.
+ */
+export function requiredExposure(state: MarketState, position: Position, extraRisk = 0): number {
+  if (state.kind === 'SESSION') return fancyExposure(position.fancy).exposure
+  const risk = restingRisk(state, position) + extraRisk
+  let worst = 0
+  for (const pl of position.pl) worst = Math.min(worst, pl - risk)
+  return 0 - worst
+}
+
+/** The user's best outcome if `bet` were fully matched too: the max-profit limit's input. */
+export function bestOutcomeWith(state: MarketState, position: Position, bet: OddsBet): Paise {
+  let best = Number.NEGATIVE_INFINITY
+  state.selectionIds.forEach((id, i) => {
+    best = Math.max(best, (position.pl[i] ?? 0) + betPL(bet, id))
+  })
+  return best as Paise
+}
+
+export function bestFancyOutcomeWith(position: Position, bet: FancyBet): Paise {
+  const bets = [...position.fancy, bet]
+  const lines = [0, ...bets.map((b) => b.line)]
+  let best = Number.NEGATIVE_INFINITY
+  for (const runs of lines) {
+    best = Math.max(
+      best,
+      bets.reduce((sum, b) => sum + fancyBetPL(b, runs), 0),
+    )
+  }
+  return best as Paise
+}
+
+/**
+ * Rebuilds a market from the store: the book from its resting orders (oldest first; an uncrossed
+ * book's orders cannot match each other, so they rest exactly as they were), positions from
+ * fills, bookmaker and fancy bets, and the exposure each user holds. Undefined for an unknown id.
+ */
+export async function loadMarketState(
+  db: Kysely<Database>,
+  marketId: string,
+): Promise<MarketState | undefined> {
+  const market = await db
+    .selectFrom('markets as m')
+    .innerJoin('events as e', 'e.id', 'm.event_id')
+    .select(['m.id', 'm.kind', 'm.name', 'm.event_id', 'e.sport_id', 'm.inplay', 'm.status'])
+    .where('m.id', '=', marketId)
+    .executeTakeFirst()
+  if (!market) return undefined
+  const [runners, settlement, exposures, orders] = await Promise.all([
+    db
+      .selectFrom('runners')
+      .select('selection_id')
+      .where('market_id', '=', marketId)
+      .orderBy('sort_priority')
+      .execute(),
+    db
+      .selectFrom('market_settlements')
+      .select('market_id')
+      .where('market_id', '=', marketId)
+      .executeTakeFirst(),
+    db.selectFrom('market_exposures').selectAll().where('market_id', '=', marketId).execute(),
+    db
+      .selectFrom('bet_orders')
+      .selectAll()
+      .where('market_id', '=', marketId)
+      .where('status', '=', 'OPEN')
+      .orderBy('seq')
+      .execute(),
+  ])
+  const selectionIds = runners.map((r) => r.selection_id as SelectionId)
+  const exchange = isExchangeKind(market.kind) && selectionIds.length > 0
+  const state: MarketState = {
+    id: market.id,
+    kind: market.kind,
+    eventId: market.event_id,
+    sportId: market.sport_id,
+    name: market.name,
+    selectionIds,
+    book: exchange ? createBook(market.id as never, selectionIds) : null,
+    positions: new Map(),
+    settled: settlement !== undefined || market.status === 'CLOSED',
+    lastPrices: new Map(),
+  }
+  const bookOf = new Map<string, LedgerBook>()
+  for (const o of orders) bookOf.set(o.user_id, o.book)
+  for (const e of exposures) {
+    bookOf.set(e.user_id, e.book)
+    positionOf(state, e.user_id, e.book).held = e.held
+  }
+  const books = (userId: string): LedgerBook => bookOf.get(userId) ?? 'real'
+
+  if (state.book) {
+    if (market.inplay) turnInPlay(state.book)
+    for (const o of orders) {
+      if (o.remaining <= 0) continue
+      const placed = match(
+        state.book,
+        {
+          id: o.id as never,
+          userId: o.user_id as never,
+          selectionId: o.selection_id as SelectionId,
+          side: o.side,
+          odds: o.odds as Odds,
+          size: o.remaining as Paise,
+          persistence: 'PERSIST',
+        },
+        o.placed_at.getTime(),
+      )
+      if (!placed.ok || placed.value.fills.length > 0) {
+        throw new Error(`restoring order ${o.id} of market ${marketId} did not rest cleanly`)
+      }
+      positionOf(state, o.user_id, o.book).open.add(o.id)
+    }
+    const fills = await db
+      .selectFrom('bet_fills')
+      .select(['selection_id', 'odds', 'stake', 'back_user_id', 'lay_user_id'])
+      .where('market_id', '=', marketId)
+      .orderBy('id')
+      .execute()
+    for (const f of fills) {
+      const bet = {
+        selectionId: f.selection_id as SelectionId,
+        odds: f.odds as Odds,
+        stake: f.stake as Paise,
+      }
+      addMatched(state, positionOf(state, f.back_user_id, books(f.back_user_id)), {
+        ...bet,
+        side: 'BACK',
+      })
+      addMatched(state, positionOf(state, f.lay_user_id, books(f.lay_user_id)), {
+        ...bet,
+        side: 'LAY',
+      })
+    }
+  } else {
+    for (const o of orders) {
+      const position = positionOf(state, o.user_id, o.book)
+      if (state.kind === 'SESSION') {
+        position.fancy.push({
+          side: o.side === 'BACK' ? 'YES' : 'NO',
+          line: o.line ?? 0,
+          rate: o.odds,
+          stake: o.matched as Paise,
+        })
+      } else {
+        addMatched(state, position, {
+          selectionId: o.selection_id as SelectionId,
+          side: o.side,
+          odds: o.odds as Odds,
+          stake: o.matched as Paise,
+        })
+      }
+    }
+  }
+  return state
+}
+
+export const inPlayOf = (state: MarketState) => (state.book ? bookState(state.book).inPlay : false)

@@ -1,0 +1,355 @@
+import { betPL, type UserOddsBet } from '@backlay/exchange/exposure'
+import type { MarketId, Odds, Paise, SelectionId, UserId } from '@backlay/exchange/ids'
+import { fancyBetPL, type UserFancyBet } from '@backlay/exchange/session'
+import { type MarketResult, settleMarket } from '@backlay/exchange/settlement'
+import type { FastifyInstance } from 'fastify'
+import { type Kysely, sql } from 'kysely'
+import type { Database, LedgerBook } from '../db/schema'
+import type { BetOrderTable } from '../db/schema-exchange'
+import { postTransaction } from '../ledger/ledger'
+import type { LedgerLeg } from '../ledger/legs'
+import { fail, type Result, success } from '../result'
+import { commissionAccountId, exposureAccountId, HOUSE_CASH, userCashAccountId } from './accounts'
+import type { ExchangeEngine } from './exchange-engine'
+import { isExchangeKind } from './market-state'
+
+/** Commission on net market winnings: exchange markets only; the house is the other side elsewhere. */
+export const EXCHANGE_COMMISSION_BPS = 200
+
+export interface SettledSummary {
+  marketId: string
+  result: 'WINNER' | 'RUNS' | 'VOID'
+  /** bets settled now */
+  bets: number
+  /** users whose balance moved */
+  users: number
+}
+
+export type SettleFailureCode =
+  | 'SETTLE.NOT_FOUND'
+  | 'SETTLE.ALREADY_SETTLED'
+  | 'SETTLE.UNKNOWN_WINNER'
+  | 'SETTLE.RESULT_MISMATCH'
+
+type Engine = Pick<ExchangeEngine, 'exclusive' | 'forget' | 'publishStatus' | 'db' | 'clock'>
+type AppWithBooks = Pick<FastifyInstance, 'books' | 'bus'>
+
+const engineOf = (app: AppWithBooks): Engine => app.books as unknown as Engine
+
+/**
+ * Declares a match odds, bookmaker or racing market's result (winnerSelectionId null = void) and
+ * settles it: the market closes, unmatched orders are cancelled, every bet gets its P/L, and the
+ * ledger moves P/L, commission and the released exposure. Exactly once: a second call answers
+ * SETTLE.ALREADY_SETTLED and changes nothing, also across processes and after a crash (all of it
+ * is one transaction keyed by the market id).
+ */
+export async function declareResult(
+  app: AppWithBooks,
+  input: { marketId: string; winnerSelectionId: string | null; actorId: string },
+): Promise<Result<SettledSummary, SettleFailureCode>> {
+  const result: MarketResult =
+    input.winnerSelectionId === null
+      ? { kind: 'VOID' }
+      : { kind: 'WINNER', selectionId: input.winnerSelectionId as SelectionId }
+  return settle(engineOf(app), input.marketId, result, input.actorId)
+}
+
+/** The fancy (SESSION) variant: the final runs, or null to void every bet. */
+export async function declareFancyResult(
+  app: AppWithBooks,
+  input: { marketId: string; runs: number | null; actorId: string },
+): Promise<Result<SettledSummary, SettleFailureCode>> {
+  const result: MarketResult =
+    input.runs === null ? { kind: 'VOID' } : { kind: 'RUNS', runs: input.runs }
+  return settle(engineOf(app), input.marketId, result, input.actorId)
+}
+
+const resultOf = (pl: number, matched: number, voided: boolean): 'WON' | 'LOST' | 'VOID' =>
+  voided || matched === 0 ? 'VOID' : pl < 0 ? 'LOST' : 'WON'
+
+async function settle(
+  engine: Engine,
+  marketId: string,
+  result: MarketResult,
+  actorId: string,
+): Promise<Result<SettledSummary, SettleFailureCode>> {
+  return engine.exclusive(marketId, async () => {
+    const market = await engine.db
+      .selectFrom('markets')
+      .select(['id', 'kind'])
+      .where('id', '=', marketId)
+      .executeTakeFirst()
+    if (!market) return fail('SETTLE.NOT_FOUND', 'Market not found')
+    const fancy = market.kind === 'SESSION'
+    if (result.kind !== 'VOID' && fancy !== (result.kind === 'RUNS')) {
+      return fail(
+        'SETTLE.RESULT_MISMATCH',
+        fancy ? 'A fancy market settles on runs.' : 'This market settles on a winner.',
+      )
+    }
+    if (result.kind === 'WINNER') {
+      const runner = await engine.db
+        .selectFrom('runners')
+        .select('selection_id')
+        .where('market_id', '=', marketId)
+        .where('selection_id', '=', result.selectionId)
+        .executeTakeFirst()
+      if (!runner)
+        return fail('SETTLE.UNKNOWN_WINNER', 'The winner is not a runner of this market.')
+    }
+    const now = new Date(engine.clock.now())
+    const summary = await engine.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto('market_settlements')
+        .values({
+          market_id: marketId,
+          result_kind: result.kind,
+          winner_selection_id: result.kind === 'WINNER' ? result.selectionId : null,
+          result_runs: result.kind === 'RUNS' ? result.runs : null,
+          actor_id: actorId,
+          settled_at: now,
+        })
+        .onConflict((oc) => oc.column('market_id').doNothing())
+        .returning('market_id')
+        .executeTakeFirst()
+      if (!claimed) return null
+      await closeInCatalogue(trx, marketId, result, now)
+      return settleBets(trx, { marketId, kind: market.kind, result, now })
+    })
+    engine.forget(marketId)
+    if (!summary) return fail('SETTLE.ALREADY_SETTLED', 'The market is already settled.')
+    engine.publishStatus(marketId, { status: 'CLOSED' })
+    return success(summary)
+  })
+}
+
+async function closeInCatalogue(
+  trx: Kysely<Database>,
+  marketId: string,
+  result: MarketResult,
+  now: Date,
+) {
+  await trx
+    .updateTable('markets')
+    .set({
+      status: 'CLOSED',
+      winner_selection_id: result.kind === 'WINNER' ? result.selectionId : null,
+      result_value: result.kind === 'RUNS' ? result.runs : null,
+      closed_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', marketId)
+    .where('status', '<>', 'CLOSED')
+    .execute()
+  if (result.kind === 'WINNER') {
+    await trx
+      .updateTable('runners')
+      .set({
+        status: sql`CASE WHEN selection_id = ${result.selectionId} THEN 'WINNER' ELSE 'LOSER' END`,
+        updated_at: now,
+      })
+      .where('market_id', '=', marketId)
+      .execute()
+  }
+}
+
+type OrderRow = Pick<
+  BetOrderTable,
+  'id' | 'user_id' | 'book' | 'selection_id' | 'side' | 'odds' | 'line' | 'matched'
+>
+
+async function settleBets(
+  trx: Kysely<Database>,
+  input: { marketId: string; kind: string; result: MarketResult; now: Date },
+): Promise<SettledSummary> {
+  const { marketId, result, now } = input
+  const orders: OrderRow[] = await trx
+    .selectFrom('bet_orders')
+    .select(['id', 'user_id', 'book', 'selection_id', 'side', 'odds', 'line', 'matched'])
+    .where('market_id', '=', marketId)
+    .where('status', '=', 'OPEN')
+    .forUpdate()
+    .execute()
+  const exposures = await trx
+    .selectFrom('market_exposures')
+    .select(['user_id', 'book', 'held'])
+    .where('market_id', '=', marketId)
+    .execute()
+
+  // Every matched bet: exchange fills (one bet per side) or the order itself (house counterparty).
+  const orderPL = new Map<string, number>()
+  const oddsBets: UserOddsBet[] = []
+  const fancyBets: UserFancyBet[] = []
+  const winnerOf = result.kind === 'WINNER' ? result.selectionId : null
+  const addOdds = (orderId: string, bet: UserOddsBet) => {
+    oddsBets.push(bet)
+    orderPL.set(orderId, (orderPL.get(orderId) ?? 0) + (winnerOf ? betPL(bet, winnerOf) : 0))
+  }
+  if (input.kind === 'SESSION') {
+    for (const o of orders) {
+      if (o.matched === 0) continue
+      const bet: UserFancyBet = {
+        userId: o.user_id as UserId,
+        side: o.side === 'BACK' ? 'YES' : 'NO',
+        line: o.line ?? 0,
+        rate: o.odds,
+        stake: o.matched as Paise,
+      }
+      fancyBets.push(bet)
+      orderPL.set(o.id, result.kind === 'RUNS' ? fancyBetPL(bet, result.runs) : 0)
+    }
+  } else if (isExchangeKind(input.kind as never)) {
+    const fills = await trx
+      .selectFrom('bet_fills')
+      .select([
+        'selection_id',
+        'odds',
+        'stake',
+        'back_order_id',
+        'back_user_id',
+        'lay_order_id',
+        'lay_user_id',
+      ])
+      .where('market_id', '=', marketId)
+      .execute()
+    for (const f of fills) {
+      const bet = {
+        selectionId: f.selection_id as SelectionId,
+        odds: f.odds as Odds,
+        stake: f.stake as Paise,
+      }
+      addOdds(f.back_order_id, { ...bet, userId: f.back_user_id as UserId, side: 'BACK' })
+      addOdds(f.lay_order_id, { ...bet, userId: f.lay_user_id as UserId, side: 'LAY' })
+    }
+  } else {
+    for (const o of orders) {
+      if (o.matched === 0) continue
+      addOdds(o.id, {
+        userId: o.user_id as UserId,
+        selectionId: o.selection_id as SelectionId,
+        side: o.side,
+        odds: o.odds as Odds,
+        stake: o.matched as Paise,
+      })
+    }
+  }
+
+  const bookOf = new Map<string, LedgerBook>()
+  for (const o of orders) bookOf.set(o.user_id, o.book)
+  for (const e of exposures) bookOf.set(e.user_id, e.book)
+  const selectionIds = [...new Set(oddsBets.map((b) => b.selectionId))]
+  if (winnerOf && !selectionIds.includes(winnerOf)) selectionIds.push(winnerOf)
+
+  let usersMoved = 0
+  for (const book of ['real', 'demo'] as const) {
+    const inBook = (userId: string) => (bookOf.get(userId) ?? 'real') === book
+    const settled = settleMarket({
+      marketId: marketId as MarketId,
+      alreadySettled: false,
+      result,
+      market:
+        input.kind === 'SESSION'
+          ? { kind: 'FANCY', bets: fancyBets.filter((b) => inBook(b.userId)) }
+          : {
+              kind: 'ODDS',
+              selectionIds: selectionIds.length > 0 ? selectionIds : (['-'] as SelectionId[]),
+              bets: oddsBets.filter((b) => inBook(b.userId)),
+            },
+      commissionBps: isExchangeKind(input.kind as never) ? EXCHANGE_COMMISSION_BPS : 0,
+      accounts: {
+        house: HOUSE_CASH[book],
+        commission: commissionAccountId(book),
+        user: (userId) => userCashAccountId(userId, book),
+      },
+    })
+    if (!settled.ok) throw new Error(`settling ${marketId}: ${settled.msg}`)
+    const legs: LedgerLeg[] = []
+    const held = new Map(exposures.filter((e) => e.book === book).map((e) => [e.user_id, e.held]))
+    const net = new Map(settled.value.users.map((u) => [u.userId as string, u.net as number]))
+    for (const userId of new Set([...held.keys(), ...net.keys()])) {
+      const release = held.get(userId) ?? 0
+      const cash = release + (net.get(userId) ?? 0)
+      if (cash !== 0) legs.push({ accountId: userCashAccountId(userId, book), amount: cash })
+      if (release !== 0) legs.push({ accountId: exposureAccountId(userId, book), amount: -release })
+      if (cash !== 0 || release !== 0) usersMoved++
+    }
+    const commission = settled.value.users.reduce((s, u) => s + u.commission, 0)
+    const usersNet = settled.value.users.reduce((s, u) => s + u.net, 0)
+    if (commission !== 0) legs.push({ accountId: commissionAccountId(book), amount: commission })
+    if (usersNet + commission !== 0)
+      legs.push({ accountId: HOUSE_CASH[book], amount: -(usersNet + commission) })
+    if (legs.length < 2) continue
+    const posted = await postTransaction(trx, {
+      kind: 'bet.settlement',
+      book,
+      idempotencyKey: `settlement:${marketId}:${book}`,
+      legs,
+      metadata: { marketId, result },
+    })
+    if (!posted.ok) throw new Error(`settlement posting of ${marketId} refused: ${posted.msg}`)
+  }
+
+  await trx
+    .updateTable('bet_orders')
+    .set({ cancelled: sql`cancelled + remaining`, remaining: 0 })
+    .where('market_id', '=', marketId)
+    .where('remaining', '>', 0)
+    .execute()
+  if (orders.length > 0) {
+    const values = orders.map((o) => {
+      const pl = orderPL.get(o.id) ?? 0
+      return sql`(${o.id}, ${pl}::bigint, ${resultOf(pl, o.matched, result.kind === 'VOID')})`
+    })
+    await sql`
+      UPDATE bet_orders AS o SET status = 'SETTLED', pl = v.pl, result = v.result, settled_at = ${now}
+      FROM (VALUES ${sql.join(values)}) AS v(id, pl, result)
+      WHERE o.id = v.id`.execute(trx)
+  }
+  await trx.deleteFrom('market_exposures').where('market_id', '=', marketId).execute()
+  return { marketId, result: result.kind, bets: orders.length, users: usersMoved }
+}
+
+/**
+ * Settles every market the catalogue has closed while bets on it are still open: after each feed
+ * batch and once at start, so a settlement a crash interrupted (rolled back whole) runs again.
+ */
+export async function settleClosedMarkets(
+  app: AppWithBooks,
+  db: Kysely<Database>,
+): Promise<number> {
+  const closed = await db
+    .selectFrom('markets as m')
+    .select(['m.id', 'm.kind', 'm.winner_selection_id', 'm.result_value'])
+    .where('m.status', '=', 'CLOSED')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('bet_orders as o')
+          .select(sql.lit(1).as('one'))
+          .whereRef('o.market_id', '=', 'm.id')
+          .where('o.status', '=', 'OPEN'),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('market_settlements as s')
+            .select(sql.lit(1).as('one'))
+            .whereRef('s.market_id', '=', 'm.id'),
+        ),
+      ),
+    )
+    .execute()
+  let count = 0
+  for (const m of closed) {
+    const done =
+      m.kind === 'SESSION'
+        ? await declareFancyResult(app, { marketId: m.id, runs: m.result_value, actorId: 'feed' })
+        : await declareResult(app, {
+            marketId: m.id,
+            winnerSelectionId: m.winner_selection_id,
+            actorId: 'feed',
+          })
+    if (done.ok) count++
+  }
+  return count
+}

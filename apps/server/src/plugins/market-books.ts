@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { FeedUpdate } from '../feed/feed-adapter'
+import { ensureHouseAccounts } from '../markets/accounts'
+import { readCatalogueMarket } from '../markets/catalogue'
+import { ExchangeEngine } from '../markets/exchange-engine'
+import type { MarketBooks } from '../markets/market-books'
+import { quoteFor } from '../markets/market-maker'
+import { isExchangeKind } from '../markets/market-state'
+import { settleClosedMarkets } from '../markets/settlement'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    books: MarketBooks
+    /** The same object as `books`, with the placement, cancel, cash-out and settlement calls. */
+    exchange: ExchangeEngine
+  }
+}
+
+/**
+ * The live exchange: the engine (books rebuilt from the store on first use), the market maker
+ * driven by the feed, and the settlement job. With a ticking feed every open exchange market is
+ * quoted at start; with FEED_TICK_MS=0 (tests) a market is quoted when it is first traded.
+ */
+export const marketBooksPlugin = fp(
+  async (app: FastifyInstance) => {
+    const engine = new ExchangeEngine(app.db, app.clock, app.bus, app.log)
+    app.decorate('books', engine)
+    app.decorate('exchange', engine)
+    await ensureHouseAccounts(app.db)
+
+    let stopping = false
+    let work: Promise<unknown> = Promise.resolve()
+    /** Market-maker and settlement jobs run one after another, never flooding the pool. */
+    const enqueue = (job: () => Promise<unknown>) => {
+      work = work
+        .then(() => (stopping ? undefined : job()))
+        .catch((err) => {
+          app.log.error({ err }, 'exchange background job failed')
+        })
+      return work
+    }
+    const requote = async (marketId: string) => {
+      const market = await readCatalogueMarket(app.db, marketId)
+      if (market && isExchangeKind(market.kind)) await engine.requote(marketId, quoteFor(market))
+    }
+    engine.beforeTrade = async (marketId) => {
+      if (app.feed && !engine.quoted.has(marketId)) {
+        engine.quoted.add(marketId)
+        await requote(marketId)
+      }
+    }
+
+    // Status and feed-quoted prices reach the stream through its own feed publisher; here the
+    // feed drives settlement and the market maker's quotes.
+    const onFeed = (update: FeedUpdate) => {
+      let closed = false
+      const changed = new Set<string>()
+      for (const m of update.markets) {
+        if (m.status === 'CLOSED') closed = true
+        else if (isExchangeKind(m.kind)) changed.add(m.id)
+      }
+      if (closed) enqueue(() => settleClosedMarkets(app, app.db))
+      for (const marketId of changed) {
+        if (engine.quoted.has(marketId)) enqueue(() => requote(marketId))
+      }
+    }
+
+    if (app.feed) {
+      const unsubscribe = app.feed.subscribe(onFeed)
+      app.addHook('preClose', async () => {
+        unsubscribe()
+      })
+    }
+    app.addHook('onReady', async () => {
+      enqueue(() => settleClosedMarkets(app, app.db))
+      if (app.feed && app.config.FEED_TICK_MS > 0) {
+        enqueue(async () => {
+          const open = await app.db
+            .selectFrom('markets')
+            .select('id')
+            .where('status', '<>', 'CLOSED')
+            .where('kind', 'in', ['MATCH_ODDS', 'WIN'])
+            .execute()
+          for (const { id } of open) {
+            if (stopping) return
+            if (engine.quoted.has(id)) continue
+            engine.quoted.add(id)
+            await requote(id)
+          }
+        })
+      }
+    })
+    app.addHook('preClose', async () => {
+      stopping = true
+      await work
+      await engine.idle()
+    })
+  },
+  { name: 'market-books', dependencies: ['app-context', 'database', 'message-bus', 'feed'] },
+)

@@ -1,0 +1,189 @@
+import {
+  adjustBalanceRequest,
+  auditResponse,
+  balanceChangedResponse,
+  createAgentRequest,
+  createPlayerRequest,
+  doneResponse,
+  idParams,
+  ledgerQuery,
+  ledgerResponse,
+  lockRequest,
+  operatorsResponse,
+  playerBetsResponse,
+  playerResponse,
+  playersQuery,
+  playersResponse,
+  resetPasswordRequest,
+} from '@backlay/contract/admin'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { listAudit } from '../../../../admin/audit'
+import { actorOf, type operatorGuards } from '../../../../admin/guard'
+import { PLAYER_NOT_FOUND, playersAdmin } from '../../../../admin/players'
+import { readResponsibleGambling } from '../../../../admin/responsible-gambling'
+import { sendFailure } from '../../../../http/failure-status'
+
+type Guards = ReturnType<typeof operatorGuards>
+
+/** Players and money. Agents reach only their own players; everything else answers 404. */
+export const playerRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (app, { guards }) => {
+  const players = playersAdmin({ db: app.db, now: () => app.clock.now() })
+  const done = (msg: string) => ({ status: true as const, data: { msg } })
+
+  app.get(
+    '/players',
+    { schema: { querystring: playersQuery, response: { 200: playersResponse } } },
+    async (request) => ({
+      status: true as const,
+      data: await players.search(actorOf(request), request.query),
+    }),
+  )
+
+  app.post(
+    '/players',
+    { schema: { body: createPlayerRequest, response: { 200: playerResponse } } },
+    async (request, reply) => {
+      const actor = actorOf(request)
+      const created = await players.create(actor, request.body)
+      if (!created.ok) return sendFailure(reply, created)
+      return {
+        status: true as const,
+        data: {
+          ...created.value,
+          exposure: 0,
+          responsibleGambling: await readResponsibleGambling(
+            app.db,
+            created.value.id,
+            app.clock.now(),
+          ),
+        },
+      }
+    },
+  )
+
+  app.get(
+    '/players/:id',
+    { schema: { params: idParams, response: { 200: playerResponse } } },
+    async (request, reply) => {
+      const row = await players.row(actorOf(request), request.params.id)
+      if (!row) return sendFailure(reply, PLAYER_NOT_FOUND)
+      const exposure = await app.db
+        .selectFrom('ledger_accounts')
+        .select('balance')
+        .where('owner_user_id', '=', row.id)
+        .where('kind', '=', 'user.exposure')
+        .executeTakeFirst()
+      return {
+        status: true as const,
+        data: {
+          ...row,
+          exposure: Math.abs(exposure?.balance ?? 0) / 100,
+          responsibleGambling: await readResponsibleGambling(app.db, row.id, app.clock.now()),
+        },
+      }
+    },
+  )
+
+  app.post(
+    '/players/:id/lock',
+    { schema: { params: idParams, body: lockRequest, response: { 200: doneResponse } } },
+    async (request, reply) => {
+      const { locked, reason } = request.body
+      const result = await players.setLocked(actorOf(request), request.params.id, locked, reason)
+      if (!result.ok) return sendFailure(reply, result)
+      return done(locked ? 'Player locked.' : 'Player unlocked.')
+    },
+  )
+
+  app.post(
+    '/players/:id/password',
+    { schema: { params: idParams, body: resetPasswordRequest, response: { 200: doneResponse } } },
+    async (request, reply) => {
+      const { password, reason } = request.body
+      const result = await players.resetPassword(
+        actorOf(request),
+        request.params.id,
+        password,
+        reason,
+      )
+      if (!result.ok) return sendFailure(reply, result)
+      return done('Password reset; the player’s sessions have ended.')
+    },
+  )
+
+  app.post(
+    '/players/:id/adjust',
+    {
+      schema: {
+        params: idParams,
+        body: adjustBalanceRequest,
+        response: { 200: balanceChangedResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await players.adjust(actorOf(request), request.params.id, request.body)
+      if (!result.ok) return sendFailure(reply, result)
+      return { status: true as const, data: { balance: result.value.balance } }
+    },
+  )
+
+  app.get(
+    '/players/:id/ledger',
+    { schema: { params: idParams, querystring: ledgerQuery, response: { 200: ledgerResponse } } },
+    async (request, reply) => {
+      const { page, limit } = request.query
+      const ledger = await players.ledger(actorOf(request), request.params.id, page, limit)
+      if (!ledger) return sendFailure(reply, PLAYER_NOT_FOUND)
+      return { status: true as const, data: ledger }
+    },
+  )
+
+  app.get(
+    '/players/:id/bets',
+    {
+      schema: { params: idParams, querystring: ledgerQuery, response: { 200: playerBetsResponse } },
+    },
+    async (request, reply) => {
+      const { page, limit } = request.query
+      const bets = await players.bets(actorOf(request), request.params.id, page, limit)
+      if (!bets) return sendFailure(reply, PLAYER_NOT_FOUND)
+      return { status: true as const, data: bets }
+    },
+  )
+
+  app.get(
+    '/players/:id/audit',
+    { schema: { params: idParams, querystring: ledgerQuery, response: { 200: auditResponse } } },
+    async (request, reply) => {
+      if (!(await players.find(actorOf(request), request.params.id)))
+        return sendFailure(reply, PLAYER_NOT_FOUND)
+      return {
+        status: true as const,
+        data: await listAudit(app.db, {
+          targetType: 'player',
+          targetId: request.params.id,
+          ...request.query,
+        }),
+      }
+    },
+  )
+
+  app.get(
+    '/operators',
+    { onRequest: guards.requireAdmin, schema: { response: { 200: operatorsResponse } } },
+    async () => ({ status: true as const, data: await players.listOperators() }),
+  )
+
+  app.post(
+    '/operators',
+    {
+      onRequest: guards.requireAdmin,
+      schema: { body: createAgentRequest, response: { 200: doneResponse } },
+    },
+    async (request, reply) => {
+      const created = await players.createAgent(actorOf(request), request.body)
+      if (!created.ok) return sendFailure(reply, created)
+      return done('Agent created.')
+    },
+  )
+}

@@ -1,0 +1,249 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  saveBetResponse,
+  teamPositionResponse,
+} from '@backlay/contract/bets'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { declareResult } from '../../../../markets/settlement'
+import { call, ledgerTotal, moneyOf, newPlayer, openMarket } from '../../../../markets/test-support'
+import { buildTestApp, manualClock, type TestApp } from '../../../../test/test-app'
+
+const clock = manualClock('2026-11-23T10:00:00Z')
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('bet rules: §5 validation, server-side delay, idempotency, cash-out, demo money', () => {
+  let t: TestApp
+  let player: { id: string; token: string }
+  beforeAll(async () => {
+    t = await buildTestApp({ clock })
+    player = await newPlayer(t.app, { rupees: 20_00_000 })
+  })
+  afterAll(() => t.close())
+
+  const saveBet = (body: Record<string, unknown>, token = player.token, headers = {}) =>
+    call(t.app, token, 'POST', 'bet/saveBet', body, headers)
+
+  describe('each §5 validation answers with its message and places nothing', async () => {
+    it.each([
+      ['stake over 1,00,00,000', { stack: 10_000_001 }, 'Value cannot exceed 1,00,00,000.'],
+      ['stake of 0', { stack: 0 }, 'Stake must be greater than 0'],
+      ['stake with 3 decimals', { stack: 100.123 }, 'Amount may have at most 2 decimals.'],
+      ['odds below 1.01', { odds: 1 }, 'Odds must be between 1.01 and 1000'],
+      ['odds above 1000', { odds: 1010 }, 'Odds must be between 1.01 and 1000'],
+      ['odds off the ladder', { odds: 2.03 }, 'Odds are not on the price ladder'],
+    ])('%s', async (_name, change, msg) => {
+      const market = await openMarket(t.app, 'MATCH_ODDS')
+      const res = await saveBet({
+        is_back: 1,
+        market_id: market.id,
+        odds: 2,
+        selection_id: market.runners[0]?.selection_id,
+        stack: 100,
+        ...change,
+      })
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ status: false, msg })
+      expect((res.body.error as { description: string }[])[0]?.description).toBe(msg)
+    })
+
+    it('a line bet with rate 1 or less: Bhaw cannot be less than 1.', async () => {
+      const market = await openMarket(t.app, 'SESSION')
+      const res = await call(t.app, player.token, 'POST', 'bet/saveFancyBet', {
+        is_back: 1,
+        fancy_id: market.id,
+        run: 10,
+        size: 1,
+        stack: 100,
+      })
+      expect(res.status).toBe(400)
+      expect(res.body.msg).toBe('Bhaw cannot be less than 1.')
+    })
+
+    it('min and max stake and max profit come from the market and sport limits', async () => {
+      const market = await openMarket(t.app, 'MATCH_ODDS', { sportId: '1' })
+      const bet = (stack: number, odds = 2) =>
+        saveBet({
+          is_back: 1,
+          market_id: market.id,
+          odds,
+          selection_id: market.runners[0]?.selection_id,
+          stack,
+        })
+      expect((await bet(50)).body.msg).toBe('Minimum stake is 100.')
+      expect((await bet(50_001)).body.msg).toBe('Maximum stake is 50,000.')
+      expect((await bet(50_000, 20)).body.msg).toBe('Maximum profit on this market is 5,00,000.')
+      expect(await moneyOf(t.app, player.id)).toMatchObject({ exposure: 0 })
+    })
+
+    it('suspended market, suspended runner, unknown market, too little money, no login', async () => {
+      const market = await openMarket(t.app, 'MATCH_ODDS')
+      const body = {
+        is_back: 1,
+        market_id: market.id,
+        odds: 2,
+        selection_id: market.runners[0]?.selection_id,
+        stack: 100,
+      }
+      await t.app.db
+        .updateTable('runners')
+        .set({ status: 'SUSPENDED' })
+        .where('market_id', '=', market.id)
+        .where('selection_id', '=', market.runners[0]?.selection_id ?? '')
+        .execute()
+      expect((await saveBet(body)).body.msg).toBe('Selection is suspended')
+      await t.app.db
+        .updateTable('markets')
+        .set({ status: 'SUSPENDED' })
+        .where('id', '=', market.id)
+        .execute()
+      expect((await saveBet(body)).body.msg).toBe('Market is suspended')
+      expect((await saveBet({ ...body, market_id: 'no-such-market' })).status).toBe(404)
+      const poor = await newPlayer(t.app, { rupees: 50 })
+      const other = await openMarket(t.app, 'MATCH_ODDS')
+      const refused = await saveBet(
+        { ...body, market_id: other.id, selection_id: other.runners[0]?.selection_id },
+        poor.token,
+      )
+      expect(refused.status).toBe(409)
+      expect(refused.body.msg).toBe('Insufficient balance')
+      expect((await saveBet(body, '')).status).toBe(401)
+    })
+  })
+
+  describe('bet delay on the server', () => {
+    it('waits the delay; a suspension during it rejects the bet', async () => {
+      const market = await openMarket(t.app, 'MATCH_ODDS', { delaySeconds: 5 })
+      const pending = saveBet({
+        is_back: 1,
+        market_id: market.id,
+        odds: 2,
+        selection_id: market.runners[0]?.selection_id,
+        stack: 100,
+      })
+      await sleep(500)
+      await t.app.db
+        .updateTable('markets')
+        .set({ status: 'SUSPENDED' })
+        .where('id', '=', market.id)
+        .execute()
+      clock.advance(5_000)
+      const res = await pending
+      expect(res.status).toBe(409)
+      expect(res.body.msg).toBe('Market is suspended')
+    })
+
+    it('answers only once the delay has passed on the clock', async () => {
+      const market = await openMarket(t.app, 'MATCH_ODDS', { delaySeconds: 5 })
+      let answered = false
+      const pending = saveBet({
+        is_back: 1,
+        market_id: market.id,
+        odds: 1000,
+        selection_id: market.runners[0]?.selection_id,
+        stack: 100,
+      }).then((r) => {
+        answered = true
+        return r
+      })
+      await sleep(500)
+      expect(answered).toBe(false)
+      clock.advance(5_000)
+      expect((await pending).status).toBe(200)
+    })
+  })
+
+  it('a retry with the same idempotency key answers the first bet instead of placing again', async () => {
+    const market = await openMarket(t.app, 'MATCH_ODDS')
+    const bettor = await newPlayer(t.app, { rupees: 1_000 })
+    const body = {
+      is_back: 1,
+      market_id: market.id,
+      odds: 1000,
+      selection_id: market.runners[0]?.selection_id,
+      stack: 100,
+    }
+    const headers = { [IDEMPOTENCY_KEY_HEADER]: 'retry-key-0001' }
+    const [a, b] = await Promise.all([
+      saveBet(body, bettor.token, headers),
+      saveBet(body, bettor.token, headers),
+    ])
+    const c = await saveBet(body, bettor.token, headers)
+    const ids = [a, b, c].map((r) => saveBetResponse.parse(r.body).data.bet_id)
+    expect(new Set(ids).size).toBe(1)
+    const rows = await t.app.db
+      .selectFrom('bet_orders')
+      .select('id')
+      .where('user_id', '=', bettor.id)
+      .execute()
+    expect(rows).toHaveLength(1)
+    expect(await moneyOf(t.app, bettor.id)).toEqual({ cash: 90_000, exposure: 10_000 })
+  })
+
+  it('cash-out hedges a two-runner match odds position to an equal P/L', async () => {
+    const market = await openMarket(t.app, 'MATCH_ODDS', { runners: 2 })
+    const runner = market.runners[0]
+    const bettor = await newPlayer(t.app, { rupees: 10_000 })
+    const none = await call(
+      t.app,
+      bettor.token,
+      'GET',
+      `exchange/order/cashout?marketId=${market.id}`,
+    )
+    expect(none.status).toBe(409)
+    expect(none.body.data).toEqual({ status: false, msg: none.body.msg })
+    await saveBet(
+      {
+        is_back: 1,
+        market_id: market.id,
+        odds: (runner?.back[0]?.price ?? 0) / 100,
+        selection_id: runner?.selection_id,
+        stack: 2_000,
+      },
+      bettor.token,
+    )
+    const res = await call(
+      t.app,
+      bettor.token,
+      'GET',
+      `exchange/order/cashout?marketId=${market.id}`,
+    )
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({
+      status: true,
+      data: { status: true, msg: 'Cash-out successful.' },
+    })
+    const position = teamPositionResponse.parse(
+      (await call(t.app, bettor.token, 'POST', 'bet/getTeamPosition', { market_id: market.id }))
+        .body,
+    ).data[market.id]
+    const [a, b] = position?.map((p) => p.user_pl) ?? []
+    expect(Math.abs((a ?? 0) - (b ?? 99))).toBeLessThanOrEqual(0.1)
+  })
+
+  it('demo players trade demo money; settlement balances each book', async () => {
+    const market = await openMarket(t.app, 'MATCH_ODDS')
+    const runner = market.runners[0]
+    const demo = await newPlayer(t.app, { rupees: 1_000, demo: true })
+    const res = await saveBet(
+      {
+        is_back: 0,
+        market_id: market.id,
+        odds: (runner?.lay[0]?.price ?? 0) / 100,
+        selection_id: runner?.selection_id,
+        stack: 100,
+      },
+      demo.token,
+    )
+    expect(saveBetResponse.parse(res.body).data.status).toBe('MATCHED')
+    const held = (await moneyOf(t.app, demo.id, 'demo')).exposure
+    expect(held).toBeGreaterThan(0)
+    await declareResult(t.app, {
+      marketId: market.id,
+      winnerSelectionId: market.runners[1]?.selection_id ?? null,
+      actorId: 'test',
+    })
+    // The lay won its ₹100 stake, less 2% commission.
+    expect(await moneyOf(t.app, demo.id, 'demo')).toEqual({ cash: 100_000 + 9_800, exposure: 0 })
+    expect(await ledgerTotal(t.app)).toBe(0)
+  })
+})

@@ -1,0 +1,314 @@
+import {
+  cancelledBetsResponse,
+  cancelUnmatchedBetAllRequest,
+  cancelUnmatchedBetRequest,
+  fancyLiabilityRequest,
+  fancyLiabilityResponse,
+  openBetsRequest,
+  openBetsResponse,
+  type PlacedBet,
+  saveBetRequest,
+  saveBetResponse,
+  saveFancyBetRequest,
+  saveHrBetRequest,
+  saveHrBetResponse,
+  settledBetsRequest,
+  settledBetsResponse,
+  teamPositionRequest,
+  teamPositionResponse,
+  unmatchedBetsRequest,
+  unmatchedBetsResponse,
+} from '@backlay/contract/bets'
+import { decimalToOdds, paiseToRupees, rupeesToPaise } from '@backlay/contract/money'
+import { fancyExposure } from '@backlay/exchange/session'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { once, sendBetFailure, sendValidationFailure, traderOf } from '../../../../markets/bet-http'
+import {
+  findOwnOrder,
+  listOpenBets,
+  listSettledBets,
+  marketsWithBets,
+} from '../../../../markets/bet-queries'
+import type { OddsLeg, Placed, Trader } from '../../../../markets/exchange-engine'
+import type { Result } from '../../../../result'
+
+/** The answer to cancelling one or all unmatched bets of a market. */
+const cancelledAnswer = (msg: string, done: { betIds: string[]; cancelled: number }) => ({
+  status: true as const,
+  msg,
+  data: { bet_ids: done.betIds, cancelled_stack: paiseToRupees(done.cancelled) },
+})
+
+/**
+ * Bet calls of betting §7. Placement: first check, the market's bet delay on the server, then
+ * the engine checks again and commits (exposure, match, rows and ledger in one transaction).
+ */
+const betRoutes: FastifyPluginAsyncZod = async (app) => {
+  const engine = app.exchange
+
+  const withTrader = async (request: FastifyRequest, reply: FastifyReply) => {
+    const trader = request.user && (await traderOf(app, request.user.userId))
+    if (!trader) {
+      sendBetFailure(reply, { code: 'AUTH.LOGIN_REQUIRED', msg: 'Please login to place bets' })
+      return null
+    }
+    return trader
+  }
+
+  const placeOdds = (trader: Trader, marketId: string, legs: OddsLeg[], key?: string) =>
+    engine.withDelay((waitedSeconds) =>
+      engine.placeOdds(trader, marketId, legs, {
+        waitedSeconds,
+        ...(key ? { idempotencyKey: key } : {}),
+      }),
+    )
+
+  const answer = <T>(
+    reply: FastifyReply,
+    result: Result<Placed>,
+    data: (bets: PlacedBet[]) => T,
+  ) =>
+    result.ok
+      ? { status: true as const, msg: result.value.msg, data: data(result.value.bets) }
+      : sendBetFailure(reply, result)
+
+  app.post(
+    '/saveBet',
+    {
+      preHandler: app.requireUser,
+      attachValidation: true,
+      schema: { body: saveBetRequest, response: { 200: saveBetResponse } },
+    },
+    async (request, reply) => {
+      if (request.validationError) return sendValidationFailure(reply, request)
+      const trader = await withTrader(request, reply)
+      if (!trader) return reply
+      const body = request.body
+      const leg: OddsLeg = {
+        selectionId: body.selection_id,
+        side: body.is_back === 1 ? 'BACK' : 'LAY',
+        odds: decimalToOdds(body.odds),
+        stake: rupeesToPaise(body.stack),
+      }
+      const result = await once(app, request, trader.userId, (key) =>
+        placeOdds(trader, body.market_id, [leg], key),
+      )
+      return answer(reply, result, (bets) => bets[0] as PlacedBet)
+    },
+  )
+
+  app.post(
+    '/saveHrBet',
+    {
+      preHandler: app.requireUser,
+      attachValidation: true,
+      schema: { body: saveHrBetRequest, response: { 200: saveHrBetResponse } },
+    },
+    async (request, reply) => {
+      if (request.validationError) return sendValidationFailure(reply, request)
+      const trader = await withTrader(request, reply)
+      if (!trader) return reply
+      const legs = request.body.map((l) => ({
+        selectionId: l.selection_id,
+        side: l.is_back === 1 ? ('BACK' as const) : ('LAY' as const),
+        odds: decimalToOdds(l.odds),
+        stake: rupeesToPaise(l.stack),
+      }))
+      const marketId = request.body[0]?.market_id ?? ''
+      const result = await once(app, request, trader.userId, (key) =>
+        placeOdds(trader, marketId, legs, key),
+      )
+      return answer(reply, result, (bets) => bets)
+    },
+  )
+
+  app.post(
+    '/saveFancyBet',
+    {
+      preHandler: app.requireUser,
+      attachValidation: true,
+      schema: { body: saveFancyBetRequest, response: { 200: saveBetResponse } },
+    },
+    async (request, reply) => {
+      if (request.validationError) return sendValidationFailure(reply, request)
+      const trader = await withTrader(request, reply)
+      if (!trader) return reply
+      const body = request.body
+      const leg = {
+        side: body.is_back === 1 ? ('YES' as const) : ('NO' as const),
+        line: body.run,
+        rate: body.size,
+        stake: rupeesToPaise(body.stack),
+      }
+      const result = await once(app, request, trader.userId, (key) =>
+        engine.withDelay((waitedSeconds) =>
+          engine.placeFancy(trader, body.fancy_id, leg, {
+            waitedSeconds,
+            ...(key ? { idempotencyKey: key } : {}),
+          }),
+        ),
+      )
+      return answer(reply, result, (bets) => bets[0] as PlacedBet)
+    },
+  )
+
+  app.post(
+    '/openBets',
+    {
+      preHandler: app.requireUser,
+      schema: { body: openBetsRequest, response: { 200: openBetsResponse } },
+    },
+    async (request, reply) => {
+      const trader = await withTrader(request, reply)
+      if (!trader) return reply
+      const { search, page, limit, from_date, to_date } = request.body
+      const part =
+        search.delete_status === 1 ? 'cancelled' : search.is_matched === 0 ? 'unmatched' : 'matched'
+      const data = await listOpenBets(
+        app.db,
+        {
+          userId: trader.userId,
+          matchId: search.match_id,
+          marketId: search.market_id,
+          sportId: search.sport_id,
+          from: from_date,
+          to: to_date,
+        },
+        part,
+        { page, limit },
+      )
+      return { status: true as const, data }
+    },
+  )
+
+  app.post(
+    '/settledBets',
+    {
+      preHandler: app.requireUser,
+      schema: { body: settledBetsRequest, response: { 200: settledBetsResponse } },
+    },
+    async (request, reply) => {
+      const trader = await withTrader(request, reply)
+      if (!trader) return reply
+      const { search, page, limit, from_date, to_date } = request.body
+      const data = await listSettledBets(
+        app.db,
+        {
+          userId: trader.userId,
+          matchId: search.match_id,
+          marketId: search.market_id,
+          sportId: search.sport_id,
+          from: from_date,
+          to: to_date,
+        },
+        { page, limit },
+      )
+      return { status: true as const, data }
+    },
+  )
+
+  app.post(
+    '/unmatchedBets',
+    {
+      preHandler: app.requireUser,
+      schema: { body: unmatchedBetsRequest.nullish(), response: { 200: unmatchedBetsResponse } },
+    },
+    async (request, reply) => {
+      const trader = await withTrader(request, reply)
+      if (!trader) return reply
+      const data = await listOpenBets(
+        app.db,
+        {
+          userId: trader.userId,
+          matchId: request.body?.match_id,
+          marketId: request.body?.market_id,
+        },
+        'unmatched',
+        { page: 1, limit: 500 },
+      )
+      return { status: true as const, data: data.list }
+    },
+  )
+
+  app.post(
+    '/cancelUnmatchedBet',
+    {
+      preHandler: app.requireUser,
+      schema: { body: cancelUnmatchedBetRequest, response: { 200: cancelledBetsResponse } },
+    },
+    async (request, reply) => {
+      const trader = await withTrader(request, reply)
+      if (!trader) return reply
+      const order = await findOwnOrder(app.db, trader.userId, request.body.bet_id)
+      if (!order) return sendBetFailure(reply, { code: 'BET.NOT_FOUND', msg: 'Bet not found' })
+      const done = await engine.cancel(trader, order.market_id, [order.id])
+      if (!done.ok) return sendBetFailure(reply, done)
+      return cancelledAnswer('Unmatched bet cancelled.', done.value)
+    },
+  )
+
+  app.post(
+    '/cancelUnmatchedBetAll',
+    {
+      preHandler: app.requireUser,
+      schema: { body: cancelUnmatchedBetAllRequest, response: { 200: cancelledBetsResponse } },
+    },
+    async (request, reply) => {
+      const trader = await withTrader(request, reply)
+      if (!trader) return reply
+      const done = await engine.cancel(trader, request.body.market_id, 'ALL')
+      if (!done.ok) return sendBetFailure(reply, done)
+      return cancelledAnswer('Unmatched bets cancelled.', done.value)
+    },
+  )
+
+  app.post(
+    '/getTeamPosition',
+    {
+      preHandler: app.requireUser,
+      schema: { body: teamPositionRequest, response: { 200: teamPositionResponse } },
+    },
+    async (request, reply) => {
+      const trader = await withTrader(request, reply)
+      if (!trader) return reply
+      const markets = await marketsWithBets(app.db, trader.userId, {
+        matchId: request.body.match_id,
+        marketId: request.body.market_id,
+      })
+      const data: Record<string, { selection_id: string; user_pl: number }[]> = {}
+      for (const m of markets.filter((m) => m.market_kind !== 'SESSION')) {
+        const position = await engine.positionIn(trader.userId, m.market_id)
+        if (!position) continue
+        data[m.market_id] = position.selectionIds.map((id, i) => ({
+          selection_id: id,
+          user_pl: paiseToRupees(position.pl[i] ?? 0),
+        }))
+      }
+      return { status: true as const, data }
+    },
+  )
+
+  app.post(
+    '/getFancyLiability',
+    {
+      preHandler: app.requireUser,
+      schema: { body: fancyLiabilityRequest, response: { 200: fancyLiabilityResponse } },
+    },
+    async (request, reply) => {
+      const trader = await withTrader(request, reply)
+      if (!trader) return reply
+      const markets = await marketsWithBets(app.db, trader.userId, {
+        matchId: request.body.match_id,
+      })
+      const data: Record<string, number> = {}
+      for (const m of markets.filter((m) => m.market_kind === 'SESSION')) {
+        const position = await engine.positionIn(trader.userId, m.market_id)
+        if (position) data[m.market_id] = paiseToRupees(fancyExposure(position.fancy).exposure)
+      }
+      return { status: true as const, data }
+    },
+  )
+}
+
+export default betRoutes

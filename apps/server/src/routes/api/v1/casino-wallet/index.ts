@@ -1,0 +1,83 @@
+import {
+  authenticateRequest,
+  balanceRequest,
+  CASINO_WALLET_SIGNATURE_HEADER,
+  type CasinoWalletErrorCode,
+  casinoWalletErrors,
+  creditRequest,
+  debitRequest,
+  rollbackRequest,
+} from '@backlay/contract/casino-wallet'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
+import { createCasinoWallet } from '../../../../casino/casino-wallet'
+import { isValidCasinoSignature } from '../../../../casino/signature'
+import { casinoWalletSecret } from '../../../../config'
+import type { Result } from '../../../../result'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The exact body bytes of a casino-wallet call, which its signature covers. */
+    casinoRawBody?: string
+  }
+}
+
+const sendWalletFailure = (reply: FastifyReply, code: CasinoWalletErrorCode) =>
+  reply
+    .code(casinoWalletErrors[code].http)
+    .send({ status: false, msg: casinoWalletErrors[code].msg, code })
+
+/**
+ * Seamless wallet of the casino games server (@backlay/contract/casino-wallet). Not a player API:
+ * no session token; every call is signed with the shared secret over its raw body, checked before
+ * the body is even parsed. Answers use the contract's codes and statuses.
+ */
+const casinoWalletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secret = casinoWalletSecret(app.config)
+  const wallet = createCasinoWallet({ db: app.db, clock: app.clock })
+
+  app.decorateRequest('casinoRawBody', undefined)
+  // Re-serialising parsed JSON changes bytes, so the signature is checked over the raw text.
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.casinoRawBody = body as string
+    done(null, undefined)
+  })
+  app.addHook('preHandler', async (request, reply) => {
+    const raw = request.casinoRawBody
+    if (
+      raw === undefined ||
+      !isValidCasinoSignature(secret, raw, request.headers[CASINO_WALLET_SIGNATURE_HEADER])
+    ) {
+      return sendWalletFailure(reply, 'CASINO_WALLET.INVALID_SIGNATURE')
+    }
+  })
+
+  /** A signed call: JSON body checked against `schema`, then `run`, answered `{ status, data }`. */
+  const route = <S extends z.ZodType, T>(
+    path: string,
+    schema: S,
+    run: (body: z.infer<S>) => Promise<Result<T, CasinoWalletErrorCode>>,
+  ) =>
+    app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
+      let json: unknown
+      try {
+        json = JSON.parse(request.casinoRawBody ?? '')
+      } catch {
+        return sendWalletFailure(reply, 'CASINO_WALLET.INVALID_REQUEST')
+      }
+      const body = schema.safeParse(json)
+      if (!body.success) return sendWalletFailure(reply, 'CASINO_WALLET.INVALID_REQUEST')
+      const result = await run(body.data)
+      if (!result.ok) return sendWalletFailure(reply, result.code)
+      return { status: true as const, data: result.value }
+    })
+
+  route('/authenticate', authenticateRequest, (body) => wallet.authenticate(body))
+  route('/balance', balanceRequest, (body) => wallet.balance(body.playerId))
+  route('/debit', debitRequest, (body) => wallet.debit(body))
+  route('/credit', creditRequest, (body) => wallet.credit(body))
+  route('/rollback', rollbackRequest, (body) => wallet.rollback(body))
+}
+export default casinoWalletRoutes

@@ -1,0 +1,107 @@
+import {
+  loginResponse,
+  messageResponse,
+  otpResendRequest,
+  otpSentResponse,
+  otpVerifyRequest,
+  phoneSignupRequest,
+} from '@backlay/contract/auth'
+import { forgotPasswordRequest, setPasswordRequest } from '@backlay/contract/password-reset'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { sendFailure } from '../../../../http/failure-status'
+import { requestBrand } from '../../../../http/request-brand'
+import { sendSessionHeaders } from '../../../../http/session-header'
+import { authRateLimit } from '../../../../plugins/security'
+import { sendSignupOtp, verifySignupOtp } from '../../../../use-cases/otp-signup'
+import {
+  requestPasswordReset,
+  resendChallenge,
+  setPasswordAfterVerify,
+  verifyResetOtp,
+} from '../../../../use-cases/password-reset'
+
+/**
+ * WhatsApp OTP calls of shell §7, on the same OTP engine as SMS: phone sign-up / login
+ * (send-code, re-send, verify) and the step-wise password reset (resetPassword,
+ * resendResetPasswordOtp, verifyResetPasswordOtp, setPassword).
+ */
+const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, clock: app.clock, sender: app.otpSender, tokens: app.tokens }
+  const limited = { rateLimit: authRateLimit }
+
+  app.post(
+    '/send-code',
+    { config: limited, schema: { body: phoneSignupRequest, response: { 200: otpSentResponse } } },
+    async (request, reply) => {
+      const brand = await requestBrand(request)
+      if (!brand.ok) return sendFailure(reply, brand)
+      const sent = await sendSignupOtp(deps, brand.value.id, 'whatsapp', request.body)
+      return sent.ok ? sent.value : sendFailure(reply, sent)
+    },
+  )
+
+  app.post(
+    '/re-send',
+    { config: limited, schema: { body: otpResendRequest, response: { 200: otpSentResponse } } },
+    async (request, reply) => {
+      const sent = await resendChallenge(deps, request.body.orderId, 'signup')
+      return sent.ok ? sent.value : sendFailure(reply, sent)
+    },
+  )
+
+  app.post(
+    '/verify',
+    { config: limited, schema: { body: otpVerifyRequest, response: { 200: loginResponse } } },
+    async (request, reply) => {
+      const brand = await requestBrand(request)
+      if (!brand.ok) return sendFailure(reply, brand)
+      const loggedIn = await verifySignupOtp(deps, brand.value, request.host, request.body)
+      return loggedIn.ok ? loggedIn.value : sendFailure(reply, loggedIn)
+    },
+  )
+
+  app.post(
+    '/resetPassword',
+    {
+      config: limited,
+      schema: { body: forgotPasswordRequest, response: { 200: otpSentResponse } },
+    },
+    async (request, reply) => {
+      const brand = await requestBrand(request)
+      if (!brand.ok) return sendFailure(reply, brand)
+      const sent = await requestPasswordReset(deps, brand.value.id, 'whatsapp', request.body)
+      return sent.ok ? sent.value : sendFailure(reply, sent)
+    },
+  )
+
+  app.post(
+    '/resendResetPasswordOtp',
+    { config: limited, schema: { body: otpResendRequest, response: { 200: otpSentResponse } } },
+    async (request, reply) => {
+      const sent = await resendChallenge(deps, request.body.orderId, 'reset')
+      return sent.ok ? sent.value : sendFailure(reply, sent)
+    },
+  )
+
+  app.post(
+    '/verifyResetPasswordOtp',
+    { config: limited, schema: { body: otpVerifyRequest, response: { 200: messageResponse } } },
+    async (request, reply) => {
+      const verified = await verifyResetOtp(deps, request.body)
+      if (!verified.ok) return sendFailure(reply, verified)
+      return { status: true as const, msg: 'OTP verified. Please set your new password.' }
+    },
+  )
+
+  app.post(
+    '/setPassword',
+    { config: limited, schema: { body: setPasswordRequest, response: { 200: messageResponse } } },
+    async (request, reply) => {
+      const reset = await setPasswordAfterVerify(deps, request.body)
+      if (!reset.ok) return sendFailure(reply, reset)
+      sendSessionHeaders(reply, app.clock, reset.value.session)
+      return { status: true as const, msg: 'Password reset successful.' }
+    },
+  )
+}
+export default whatsappRoutes

@@ -1,0 +1,33 @@
+import type { RaceItem } from '@backlay/contract/racing'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
+import type { MarketBooks } from '../markets/market-books'
+import { listHomeMatches } from './list-home-matches'
+
+/** Open races of horse (7) or greyhound (4339) racing, soonest first, with runners and metadata. */
+export async function racingMarkets(
+  deps: { db: Kysely<Database>; books: MarketBooks },
+  sportId: string,
+): Promise<RaceItem[]> {
+  const races = await listHomeMatches(deps, { sportId })
+  return races
+    .filter((r) => r.market_type === 'WIN')
+    .sort(
+      (a, b) =>
+        a.market_start_time.localeCompare(b.market_start_time) ||
+        a.market_id.localeCompare(b.market_id),
+    )
+    .map((r) => ({
+      market_id: r.market_id,
+      match_id: r.match_id,
+      match_name: r.match_name,
+      match_date: r.match_date,
+      market_start_time: r.market_start_time,
+      inplay: r.inplay,
+      runners: r.runners,
+      market_name: r.market_name,
+      status: r.status,
+      venue: r.venue ?? '',
+      country_code: r.country_code ?? '',
+    }))
+}
