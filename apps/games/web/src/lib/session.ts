@@ -3,27 +3,48 @@ import { useSyncExternalStore } from 'react'
 type Player = { displayName: string; balance: number }
 const KEY = 'backlay-games-session'
 
+/**
+ * The frame's session storage, or memory when the browser denies storage to third-party frames
+ * (blocked third-party cookies block it too): then a reload of the frame needs a new launch.
+ */
+const store: Pick<Storage, 'getItem' | 'setItem'> = (() => {
+  try {
+    const storage = window.sessionStorage
+    storage.getItem(KEY)
+    return storage
+  } catch {
+    const memory = new Map<string, string>()
+    return { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) }
+  }
+})()
+
 let player: Player | undefined = (() => {
-  const raw = sessionStorage.getItem(`${KEY}:player`)
+  const raw = store.getItem(`${KEY}:player`)
   return raw ? (JSON.parse(raw) as Player) : undefined
 })()
 const listeners = new Set<() => void>()
 
-export const sessionId = (): string | undefined => sessionStorage.getItem(KEY) ?? undefined
+export const sessionId = (): string | undefined => store.getItem(KEY) ?? undefined
 
 export const setSession = (id: string, next: Player) => {
-  sessionStorage.setItem(KEY, id)
+  store.setItem(KEY, id)
   setPlayer(next)
 }
 
 const setPlayer = (next: Player) => {
   player = next
-  sessionStorage.setItem(`${KEY}:player`, JSON.stringify(next))
+  store.setItem(`${KEY}:player`, JSON.stringify(next))
   for (const listener of listeners) listener()
 }
 
+/**
+ * Frame protocol: `{ type: 'balance' }` tells the brand page that the player's money moved, so it
+ * refreshes the balance from its own server (the message carries no amount: any parent may read it).
+ */
 export const setBalance = (balance: number) => {
-  if (player) setPlayer({ ...player, balance })
+  if (!player || player.balance === balance) return
+  setPlayer({ ...player, balance })
+  if (window.parent !== window) window.parent.postMessage({ type: 'balance' }, '*')
 }
 
 export const usePlayer = (): Player | undefined =>

@@ -8,9 +8,11 @@ import { useEffect } from 'react'
 export const useParentResize = () => {
   useEffect(() => {
     if (window.parent === window) return
+    // The body's own height, not the document's scroll height: that one is at least the frame's
+    // height, so each answer of the parent (height + 100) would grow the frame again.
     const post = () =>
       window.parent.postMessage(
-        { type: 'resize', height: document.documentElement.scrollHeight },
+        { type: 'resize', height: Math.ceil(document.body.getBoundingClientRect().height) },
         '*',
       )
     const observer = new ResizeObserver(post)
