@@ -1,0 +1,68 @@
+import type { z } from 'zod'
+import { session } from './session'
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(message)
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH'
+
+/**
+ * The console's calls to /api/v1/admin (and the public stream). Answers are checked against the
+ * contract; a 401 ends the console session, a failure carries the server's readable `msg`.
+ */
+async function request<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  const token = session.get()?.token
+  if (token) headers.Authorization = `Bearer ${token}`
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  let res: Response
+  try {
+    res = await fetch(`/api/v1/admin/${path.replace(/^\//, '')}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiError('Server not responding', 0, undefined)
+  }
+  const payload = (await res.json().catch(() => ({}))) as {
+    status?: boolean
+    msg?: string
+    code?: string
+  }
+  if (res.status === 401) session.set(null)
+  if (!res.ok || payload.status === false)
+    throw new ApiError(payload.msg ?? res.statusText, res.status, payload.code)
+  return schema.parse(payload)
+}
+
+export const admin = {
+  get: <S extends z.ZodType>(path: string, schema: S) => request('GET', path, schema),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
+    request('POST', path, schema, body),
+  put: <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
+    request('PUT', path, schema, body),
+  patch: <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
+    request('PATCH', path, schema, body),
+}
+
+/** `?a=1&b=x` from the defined values only. */
+export const query = (params: Record<string, string | number | undefined>) => {
+  const entries = Object.entries(params).filter(
+    (e): e is [string, string | number] => e[1] !== undefined && e[1] !== '',
+  )
+  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : ''
+}
