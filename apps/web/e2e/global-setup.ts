@@ -1,15 +1,40 @@
+import { randomBytes } from 'node:crypto'
 import type { TestProject } from 'vitest/node'
-import { startServer } from './support/server'
+import { startGamesServer } from './support/games-server'
+import { freePort, startServer } from './support/server'
 
-/** One real server for the whole browser-test run; tests reach it through `baseUrl()`. */
+/**
+ * One real server for the whole browser-test run, plus the casino games server on its own origin;
+ * tests reach them through `baseUrl()` and `inject('gamesOrigin')`.
+ */
 export default async function setup(project: TestProject) {
-  const server = await startServer()
+  const gamesPort = await freePort()
+  const walletSecret = randomBytes(24).toString('hex')
+  const server = await startServer({
+    GAMES_ORIGIN: `http://127.0.0.1:${gamesPort}`,
+    CASINO_WALLET_SECRET: walletSecret,
+  })
+  const games = await startGamesServer({
+    port: gamesPort,
+    walletUrl: server.baseUrl,
+    // The dev players' brand is served under `localhost`; both host names may frame the games.
+    frameAncestors: [server.baseUrl, server.baseUrl.replace('127.0.0.1', 'localhost')],
+    walletSecret,
+  }).catch(async (error: unknown) => {
+    await server.stop()
+    throw error
+  })
   project.provide('baseUrl', server.baseUrl)
-  return () => server.stop()
+  project.provide('gamesOrigin', games.origin)
+  return async () => {
+    await games.stop()
+    await server.stop()
+  }
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    gamesOrigin: string
   }
 }

@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     root: fileURLToPath(new URL('.', import.meta.url)),
-    include: ['**/*.test.ts'],
+    // `npm run bench -w apps/web` runs the browser benchmarks instead of the tests.
+    include: process.env.E2E_BENCH ? ['bench/*.bench.ts'] : ['**/*.test.ts'],
     globalSetup: ['./global-setup.ts'],
     // Two cores run the server, the feed and a browser; one test file at a time keeps timings honest.
     fileParallelism: false,

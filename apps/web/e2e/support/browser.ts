@@ -15,6 +15,9 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
+const ACTION_TIMEOUT_MS = 60_000
+const NAVIGATION_TIMEOUT_MS = 120_000
+
 /** The two sizes every screen is checked at: desktop layout from 1024 px, mobile below. */
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -86,10 +89,13 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
     }, localStorage)
   }
   const page = await context.newPage()
+  // Two cores shared by a server, a feed and a browser (and other runs): answers can take seconds.
+  page.setDefaultTimeout(ACTION_TIMEOUT_MS)
+  page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS)
   const errors: string[] = []
   pageErrors.set(page, errors)
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(path)
+  await page.goto(path, { waitUntil: 'domcontentloaded' })
   return page
 }
 

@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REPO_ROOT, WEB_DIST } from './paths'
 
-const READY_TIMEOUT_MS = 90_000
+// A cold start migrates a fresh store; on a busy two-core machine that can take minutes.
+const READY_TIMEOUT_MS = 240_000
 const STOP_TIMEOUT_MS = 10_000
 const LOG_TAIL_CHARS = 4_000
 
@@ -63,6 +64,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'backlay-e2e-'))
+  // The server lists the built files once at start; a rebuild of the shared dist by another run
+  // would leave it serving an index.html whose assets it does not know. A private copy cannot change.
+  const webDist = join(dataDir, 'web')
+  await cp(WEB_DIST, webDist, { recursive: true })
   const baseUrl = `http://127.0.0.1:${port}`
   const childEnv: Record<string, string | undefined> = {
     ...process.env,
@@ -70,7 +75,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    WEB_DIST,
+    WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
     ...env,
   }

@@ -7,6 +7,7 @@ import {
   createApiClient,
   errorText,
   type ForcedLogoutReason,
+  RESPONSE_HAS_NO_TOKEN,
   SERVER_NOT_RESPONDING,
 } from './api-client'
 
@@ -160,5 +161,35 @@ describe('createApiClient', () => {
     expect(error.message).toBe(SERVER_NOT_RESPONDING)
     expect(error.status).toBe(0)
     expect(reasons).toEqual(['no-response'])
+  })
+
+  it('sends a form-encoded body with its own Authorization and returns the headers', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => 'tok-2' })
+    nextReply = { ...json(200, { status: true, data: { pong: 3 } }) }
+    const answer = await client.send(
+      'user/userLogin',
+      { user_name: 'ravi', password: 'secret' },
+      pong,
+      { method: 'POST', form: true, headers: { Authorization: 'Basic abc' } },
+    )
+    expect(answer.body.data.pong).toBe(3)
+    expect(answer.headers.get('content-type')).toContain('application/json')
+    expect(lastRequest?.headers['content-type']).toBe('application/x-www-form-urlencoded')
+    expect(lastRequest?.headers.authorization).toBe('Basic abc')
+    expect(lastBody).toBe('user_name=ravi&password=secret')
+  })
+
+  it("refuses with 'Response has no token' when logged in without a token", async () => {
+    const reasons: ForcedLogoutReason[] = []
+    const client = createApiClient({
+      baseUrl,
+      isLoggedIn: () => true,
+      onForcedLogout: (r) => reasons.push(r),
+    })
+    lastRequest = undefined
+    const error = await failureOf(client.post('user/getBalanceCRef', {}, pong))
+    expect(error.message).toBe(RESPONSE_HAS_NO_TOKEN)
+    expect(reasons).toEqual(['no-token'])
+    expect(lastRequest).toBeUndefined()
   })
 })

@@ -4,8 +4,11 @@ import type { z } from 'zod'
 export const SERVER_NOT_RESPONDING = 'Server not responding'
 const FALLBACK_ERROR = 'Something went wrong'
 
+/** Shell §5 request guard: the session claims to be logged in but holds no token. */
+export const RESPONSE_HAS_NO_TOKEN = 'Response has no token'
+
 /** Why the session must end (shell §4 forced logout); the session feature decides what to clear. */
-export type ForcedLogoutReason = 'unauthorized' | 'logout-flag' | 'no-response'
+export type ForcedLogoutReason = 'unauthorized' | 'logout-flag' | 'no-response' | 'no-token'
 
 /** A request that did not succeed: `status` 0 means no answer came back. */
 export class ApiError extends Error {
@@ -53,12 +56,40 @@ export interface ApiClientOptions {
   getToken?: () => string | null
   /** Told when a response means the session is over (401/403, a logout flag, or no answer). */
   onForcedLogout?: (reason: ForcedLogoutReason) => void
+  /** True while the session says it is logged in; with no token the request is refused. */
+  isLoggedIn?: () => boolean
   fetch?: typeof globalThis.fetch
+}
+
+export interface RequestOptions {
+  /** Sends the body form-encoded instead of JSON (user/userLogin). */
+  form?: boolean
+  /** Replaces the default headers of the same name (e.g. the login's Basic credential). */
+  headers?: Record<string, string>
+  method?: 'GET' | 'POST' | 'PUT'
+}
+
+/** An answer together with its response headers (calls that hand a token back in a header). */
+export interface WithHeaders<T> {
+  body: T
+  headers: Headers
 }
 
 export interface ApiClient {
   get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>>
-  post<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>>
+  post<S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options?: RequestOptions,
+  ): Promise<z.output<S>>
+  /** Any method, returning the response headers too. */
+  send<S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options?: RequestOptions,
+  ): Promise<WithHeaders<z.output<S>>>
 }
 
 const readBody = async (res: Response): Promise<unknown> => {
@@ -77,26 +108,40 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     baseUrl = '/api/v1',
     getToken = () => null,
     onForcedLogout = () => {},
+    isLoggedIn = () => false,
     fetch: doFetch = globalThis.fetch.bind(globalThis),
   } = options
 
   async function request<S extends z.ZodType>(
-    method: 'GET' | 'POST',
     path: string,
     body: unknown,
     schema: S,
-  ): Promise<z.output<S>> {
+    options: RequestOptions,
+  ): Promise<WithHeaders<z.output<S>>> {
+    const method = options.method ?? (body === undefined ? 'GET' : 'POST')
     const headers: Record<string, string> = { Accept: 'application/json' }
     const token = getToken()
     if (token) headers.Authorization = `Bearer ${token}`
-    if (body !== undefined) headers['Content-Type'] = 'application/json'
+    else if (isLoggedIn()) {
+      onForcedLogout('no-token')
+      throw new ApiError(RESPONSE_HAS_NO_TOKEN, 0, undefined)
+    }
+    let encoded: string | undefined
+    if (body !== undefined && options.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded'
+      encoded = new URLSearchParams(body as Record<string, string>).toString()
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json'
+      encoded = JSON.stringify(body)
+    }
+    Object.assign(headers, options.headers)
 
     let res: Response
     try {
       res = await doFetch(`${baseUrl}/${path.replace(/^\//, '')}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: encoded,
       })
     } catch {
       onForcedLogout('no-response')
@@ -113,18 +158,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError(errorText(payload, res.statusText), res.status, code)
     }
     // A success that does not match the contract is a bug on one side, so it throws as such.
-    return schema.parse(payload)
+    return { body: schema.parse(payload), headers: res.headers }
   }
 
   return {
-    get: (path, schema) => request('GET', path, undefined, schema),
-    post: (path, body, schema) => request('POST', path, body, schema),
+    get: async (path, schema) => (await request(path, undefined, schema, {})).body,
+    post: async (path, body, schema, options = {}) =>
+      (await request(path, body ?? {}, schema, { method: 'POST', ...options })).body,
+    send: (path, body, schema, options = {}) => request(path, body, schema, options),
   }
 }
 
-type SessionBinding = Required<Pick<ApiClientOptions, 'getToken' | 'onForcedLogout'>>
+type SessionBinding = Required<Pick<ApiClientOptions, 'getToken' | 'onForcedLogout' | 'isLoggedIn'>>
 
-let session: SessionBinding = { getToken: () => null, onForcedLogout: () => {} }
+let session: SessionBinding = {
+  getToken: () => null,
+  onForcedLogout: () => {},
+  isLoggedIn: () => false,
+}
 
 /** The session feature plugs its stored token and its forced-logout handler into the shared client. */
 export const bindApiSession = (binding: SessionBinding): void => {
@@ -135,4 +186,5 @@ export const bindApiSession = (binding: SessionBinding): void => {
 export const api = createApiClient({
   getToken: () => session.getToken(),
   onForcedLogout: (reason) => session.onForcedLogout(reason),
+  isLoggedIn: () => session.isLoggedIn(),
 })

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   formatClock,
+  formatDateTime,
   formatMatchTime,
   formatMoney,
   formatOdds,
@@ -74,5 +75,12 @@ describe('times', () => {
   it('uses the offset the time setting asks for', () => {
     expect(formatMatchTime('2026-11-23T14:00:00.000Z', 0)).toBe('23 Nov 14:00')
     expect(formatMatchTime('2026-11-23T14:00:00.000Z', -300)).toBe('23 Nov 09:00')
+  })
+})
+
+describe('formatDateTime', () => {
+  it('shows statement times at the chosen offset', () => {
+    expect(formatDateTime('2026-11-23T14:00:05.000Z')).toBe('23/11/2026 19:30:05')
+    expect(formatDateTime('2026-11-23T14:00:05.000Z', 0)).toBe('23/11/2026 14:00:05')
   })
 })

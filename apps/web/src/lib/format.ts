@@ -40,3 +40,7 @@ export const formatMatchTime = (iso: string, utcOffsetMinutes = INDIA_OFFSET_MIN
 /** The header clock: formatClock(new Date('2026-11-23T14:00:05Z')) → '23 Nov 2026, 19:30:05'. */
 export const formatClock = (at: Date, utcOffsetMinutes = INDIA_OFFSET_MINUTES): string =>
   dayjs.utc(at).utcOffset(utcOffsetMinutes).format('DD MMM YYYY, HH:mm:ss')
+
+/** Statement rows: formatDateTime('2026-11-23T14:00:05Z') → '23/11/2026 19:30:05' (India time). */
+export const formatDateTime = (iso: string, utcOffsetMinutes = INDIA_OFFSET_MINUTES): string =>
+  dayjs.utc(iso).utcOffset(utcOffsetMinutes).format('DD/MM/YYYY HH:mm:ss')

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { LANGUAGES } from '@backlay/contract/language'
 import { describe, expect, it } from 'vitest'
 import { i18n, translations } from './i18n'
@@ -51,5 +54,34 @@ describe('i18n instance', () => {
     expect(i18n.t('home.matchCount', { count: 3 })).toBe('3 मैच')
     await i18n.changeLanguage('en')
     expect(i18n.t('home.matchCount', { count: 1 })).toBe('1 match')
+  })
+})
+
+/** Every source file of the app, tests excluded. */
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(full)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
+  })
+
+describe('keys used in the code', () => {
+  // The resources are plain JSON (one file per feature), so the compiler cannot check keys: this does.
+  const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const used = sourceFiles(srcDir).flatMap((file) =>
+    [
+      ...readFileSync(file, 'utf8').matchAll(
+        /\b(?:t|i18nKey=)\(?\s*['"]([a-z][\w-]*(?:\.[\w-]+)+)['"]/g,
+      ),
+    ].map((m) => [path.relative(srcDir, file), m[1] as string] as const),
+  )
+
+  it('finds the literal keys', () => {
+    expect(used.length).toBeGreaterThan(5)
+  })
+
+  it.each(used)('%s uses %s, which English defines', (_file, key) => {
+    // Plural keys exist only with their suffixes (`home.matchCount_one`).
+    expect(i18n.exists(key, { lng: 'en' }) || i18n.exists(`${key}_other`, { lng: 'en' })).toBe(true)
   })
 })

@@ -1,21 +1,22 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@backlay/contract/language'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import bn from '../locales/bn.json'
-import en from '../locales/en.json'
-import es from '../locales/es.json'
-import gu from '../locales/gu.json'
-import hi from '../locales/hi.json'
-import kn from '../locales/kn.json'
-import mr from '../locales/mr.json'
 
-/** Keys are grouped by feature (`shell.*`, `home.*`); English is the source every file must match. */
-export const translations: Record<Language, typeof en> = { en, hi, mr, gu, kn, bn, es }
+type Resource = Record<string, unknown>
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    resources: { translation: typeof en }
-  }
+/**
+ * `locales/<language>/<feature>.json`: one file per feature per language, so features add
+ * their strings without touching each other's files. A file's name is its key prefix
+ * (`home.json` holds `home.*`); English is the source every other language must match.
+ */
+const files = import.meta.glob<Resource>('../locales/*/*.json', { eager: true, import: 'default' })
+
+export const translations = Object.fromEntries(
+  LANGUAGES.map((lng) => [lng, {} as Resource]),
+) as Record<Language, Resource>
+for (const [file, resource] of Object.entries(files)) {
+  const [, lng, feature] = /\/locales\/([a-z]+)\/([a-z0-9-]+)\.json$/.exec(file) ?? []
+  if (lng && feature && lng in translations) translations[lng as Language][feature] = resource
 }
 
 export const i18n = i18next.createInstance()

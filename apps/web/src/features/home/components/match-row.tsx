@@ -2,12 +2,14 @@ import type { HomeMatch } from '@backlay/contract/matches'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatMatchTime } from '../../../lib/format'
+import { useUtcOffset } from '../../account/stores/time-zone-store'
 import { outcomeColumns } from '../match-odds'
 import styles from './home.module.css'
 import { PriceCell } from './price-cell'
 
 export function MatchRow({ match }: { match: HomeMatch }) {
   const { t } = useTranslation()
+  const offset = useUtcOffset()
   const suspended = match.status !== 'OPEN'
   return (
     <li className={styles.row}>
@@ -20,7 +22,7 @@ export function MatchRow({ match }: { match: HomeMatch }) {
         </Link>
         <div className={styles.meta}>
           {match.inplay ? <span className={styles.inPlay}>{t('home.inPlay')}</span> : null}
-          <time dateTime={match.match_date}>{formatMatchTime(match.match_date)}</time>
+          <time dateTime={match.match_date}>{formatMatchTime(match.match_date, offset)}</time>
           <span className={styles.series}>{match.series_name}</span>
         </div>
       </div>

@@ -1,0 +1,90 @@
+import { openBetsResponse, unmatchedBetsResponse } from '@backlay/contract/bets'
+import { racingMarketsResponse } from '@backlay/contract/racing'
+import { describe, expect, it } from 'vitest'
+import { loginAs, openBrandPage, pageErrorsOf, post, TEST_TIMEOUT_MS } from './support/betting'
+import { browserForFile, saveScreenshot } from './support/browser'
+
+const browser = browserForFile()
+
+describe('horse racing', () => {
+  it(
+    'places a combined bet on 3 runners as 3 legs (desktop)',
+    async () => {
+      const player = await loginAs('demo2')
+      const races = (
+        await post(
+          'market/allRacingMarkets',
+          { sport_id: '7' },
+          racingMarketsResponse,
+          player.token,
+        )
+      ).data
+      const race = races[0]
+      if (!race) throw new Error('no horse races')
+      const page = await openBrandPage(browser(), 'desktop', '/horse-racing', player)
+      const main = page.getByRole('region', { name: race.market_name })
+      await main.getByRole('checkbox').first().waitFor()
+      await saveScreenshot(page, 'betting-racing-desktop')
+      const boxes = main.getByRole('checkbox', { disabled: false })
+      for (let i = 0; i < 3; i++) await boxes.nth(i).check()
+      const combined = page.getByRole('region', { name: 'Combined Market' })
+      await combined
+        .getByRole('button', { name: /^Back \d/ })
+        .first()
+        .click()
+      const popup = page.getByRole('dialog', { name: 'Place Bet' })
+      await popup.getByLabel('Stake', { exact: true }).fill('300')
+      await popup.getByRole('button', { name: /^Place Bet/ }).click()
+      const toast = page.locator('.Toastify__toast--success, .Toastify__toast--error').first()
+      await toast.waitFor({ timeout: 60_000 })
+      expect(await toast.getAttribute('class'), await toast.innerText()).toContain('success')
+
+      const search = { delete_status: 0, market_id: race.market_id }
+      const matched = await post(
+        'bet/openBets',
+        { limit: 100, page: 1, search },
+        openBetsResponse,
+        player.token,
+      )
+      const resting = await post(
+        'bet/unmatchedBets',
+        { market_id: race.market_id },
+        unmatchedBetsResponse,
+        player.token,
+      )
+      const legs = [...matched.data.list, ...resting.data]
+      expect(new Set(legs.map((b) => b.selection_id)).size).toBe(3)
+      expect(legs.reduce((sum, b) => sum + b.stack, 0)).toBe(300)
+      expect(pageErrorsOf(page)).toEqual([])
+      await page.context().close()
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
+    'lists races as accordion rows with In Play / Upcoming tabs (mobile)',
+    async () => {
+      const page = await openBrandPage(browser(), 'mobile', '/horse-racing')
+      await page.getByRole('tab', { name: 'Upcoming' }).click()
+      const row = page
+        .getByRole('button', { expanded: false })
+        .filter({ hasText: /Opens in/ })
+        .first()
+      await row.waitFor()
+      await row.click()
+      await page.getByRole('button', { expanded: true }).waitFor()
+      await page
+        .getByRole('button', { name: /^Back / })
+        .first()
+        .waitFor()
+      // §2: a row shows at most its first 3 runners.
+      const runners = await page.locator('[data-runner]').count()
+      expect(runners).toBeGreaterThan(0)
+      expect(runners).toBeLessThanOrEqual(3)
+      await saveScreenshot(page, 'betting-racing-mobile')
+      expect(pageErrorsOf(page)).toEqual([])
+      await page.context().close()
+    },
+    TEST_TIMEOUT_MS,
+  )
+})

@@ -1,0 +1,174 @@
+import { LOGIN_BASIC_AUTHORIZATION, loginResponse } from '@backlay/contract/auth'
+import { type Bet, openBetsResponse, unmatchedBetsResponse } from '@backlay/contract/bets'
+import { type MarketDetail, matchDetailsResponse } from '@backlay/contract/match-details'
+import { homeMatchesResponse } from '@backlay/contract/matches'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { z } from 'zod'
+import { STORAGE_KEYS } from '../../src/lib/storage'
+import { baseUrl, VIEWPORTS, type ViewportName } from './browser'
+
+/** The dev players belong to the `localhost` brand, so the app is opened under that host name. */
+export const brandUrl = (path: string): string =>
+  `${baseUrl().replace('127.0.0.1', 'localhost')}${path}`
+
+export async function post<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  token?: string,
+): Promise<z.output<S>> {
+  const res = await fetch(brandUrl(`/api/v1/${path}`), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  })
+  const json = await res.json()
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json)}`)
+  return schema.parse(json)
+}
+
+export interface Player {
+  token: string
+  storage: Record<string, string>
+}
+
+/** Logs in through the API and stores the session the way the app does after its dialog. */
+export async function loginAs(userName: string): Promise<Player> {
+  const res = await fetch(brandUrl('/api/v1/user/userLogin'), {
+    method: 'POST',
+    headers: {
+      authorization: LOGIN_BASIC_AUTHORIZATION,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      user_name: userName,
+      password: 'Password1',
+      grant_type: 'password',
+    }),
+  })
+  if (!res.ok) throw new Error(`login of ${userName}: HTTP ${res.status} ${await res.text()}`)
+  const login = loginResponse.parse(await res.json())
+  const { is_telegram_enable: _telegram, access_token: token, ...user } = login.data
+  if (!token) throw new Error(`no token for ${userName}`)
+  return {
+    token,
+    storage: {
+      [STORAGE_KEYS.idToken]: token,
+      [STORAGE_KEYS.userData]: JSON.stringify(user),
+      [STORAGE_KEYS.tokenExpiry]: String(Math.floor(Date.now() / 1000) + 3600),
+      [STORAGE_KEYS.isLogin]: 'true',
+    },
+  }
+}
+
+const pageErrors = new WeakMap<Page, string[]>()
+
+/** Uncaught exceptions of a page opened with `openBrandPage`. */
+export const pageErrorsOf = (page: Page): readonly string[] => pageErrors.get(page) ?? []
+
+/**
+ * Opens a path of the app under the brand's host, as a guest or as the given player. Waits for
+ * the document only (not every image), since two cores shared by several servers can take long.
+ */
+export async function openBrandPage(
+  browser: Browser,
+  viewport: ViewportName,
+  path: string,
+  player?: Player,
+  extra: Record<string, string> = {},
+  /** Runs on the new context before the page loads (e.g. to route the stream). */
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<Page> {
+  const mobile = viewport === 'mobile'
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    isMobile: mobile,
+    hasTouch: mobile,
+    deviceScaleFactor: mobile ? 2 : 1,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  })
+  context.setDefaultTimeout(PAGE_TIMEOUT_MS)
+  const storage = { ...(player?.storage ?? {}), ...extra }
+  await context.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value)
+  }, storage)
+  await prepare?.(context)
+  const page = await context.newPage()
+  const errors: string[] = []
+  pageErrors.set(page, errors)
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(brandUrl(path), { waitUntil: 'commit', timeout: PAGE_TIMEOUT_MS })
+  return page
+}
+
+/** Generous: the browser tests share two cores with the server, its feed and other runs. */
+export const PAGE_TIMEOUT_MS = 300_000
+export const TEST_TIMEOUT_MS = 900_000
+
+/**
+ * A cricket match with open two-runner match odds (both sides priced) and session lines; in-play
+ * ones first, since the feed closes a match's session lines as it goes on.
+ */
+export async function liveCricketMatch(): Promise<{ matchId: string; markets: MarketDetail[] }> {
+  const { data } = await post('match/homeMatchesOpen', { sport_id: '4' }, homeMatchesResponse)
+  const candidates = data
+    .filter((m) => m.status === 'OPEN' && m.has_fancy)
+    .sort((a, b) => Number(b.inplay) - Number(a.inplay))
+  for (const m of candidates) {
+    const details = await post(
+      'match/matchDetailsOpen',
+      { match_id: m.match_id },
+      matchDetailsResponse,
+    )
+    const odds = details.data.find((d) => d.market_type === 'MATCH_ODDS')
+    if (
+      odds?.status === 'OPEN' &&
+      odds.runners.length === 2 &&
+      odds.runners.every(
+        (r) => r.status === 'ACTIVE' && r.ex.availableToBack[0] && r.ex.availableToLay[0],
+      )
+    ) {
+      return { matchId: m.match_id, markets: details.data }
+    }
+  }
+  throw new Error('no cricket match with open two-runner match odds and session lines')
+}
+
+export const openBets = async (player: Player, matchId: string): Promise<Bet[]> =>
+  (
+    await post(
+      'bet/openBets',
+      { limit: 100, page: 1, search: { delete_status: 0, is_matched: 1, match_id: matchId } },
+      openBetsResponse,
+      player.token,
+    )
+  ).data.list
+
+export const unmatchedBets = async (player: Player, matchId: string): Promise<Bet[]> =>
+  (await post('bet/unmatchedBets', { match_id: matchId }, unmatchedBetsResponse, player.token)).data
+
+/** Text of a locator as numbers: '1,234.50' → 1234.5 */
+export const amount = (text: string): number => Number(text.replaceAll(',', '').trim())
+
+/** The seeded operator (an admin) sets a market's status through the back office. */
+export async function setMarketStatus(marketId: string, status: 'OPEN' | 'SUSPENDED') {
+  const login = await fetch(brandUrl('/api/v1/admin/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'operator1', password: 'Password1' }),
+  })
+  const { data } = (await login.json()) as { data: { token: string } }
+  const res = await fetch(
+    brandUrl(`/api/v1/admin/markets/${encodeURIComponent(marketId)}/status`),
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
+      body: JSON.stringify({ status }),
+    },
+  )
+  if (!res.ok) throw new Error(`market status: HTTP ${res.status} ${await res.text()}`)
+}

@@ -1,0 +1,32 @@
+import { brandHost } from '@backlay/contract/brand'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { useSiteConfig } from '../../features/brand/api/get-app-config'
+import { useLogo } from '../../features/brand/api/get-logo'
+import styles from './header.module.css'
+
+/** The site name: the brand's app name, else the host without app./www. (§1). */
+export const useSiteName = (): string => {
+  const site = useSiteConfig()
+  return site.appName || brandHost(window.location.hostname)
+}
+
+/** Logo linking to / (§2); the brand's image when it loads, its name otherwise. */
+export function Logo() {
+  const name = useSiteName()
+  const logo = useLogo()
+  const [broken, setBroken] = useState<string | null>(null)
+  const src = logo.data && logo.data !== broken ? logo.data : null
+  return (
+    <Link to="/" className={styles.logo} aria-label={name}>
+      {src ? (
+        <img className={styles.logoImage} src={src} alt="" onError={() => setBroken(src)} />
+      ) : (
+        <span className={styles.logoMark} aria-hidden="true">
+          {name.charAt(0).toUpperCase()}
+        </span>
+      )}
+      <span className={styles.logoName}>{name}</span>
+    </Link>
+  )
+}

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react'
+
+const THRESHOLD_PX = 60
+
+/** Shell §2: the header slides up while the page scrolls down and returns on the way up. */
+export function useHideOnScroll(): boolean {
+  const [hidden, setHidden] = useState(false)
+  useEffect(() => {
+    let last = window.scrollY
+    const onScroll = () => {
+      const y = window.scrollY
+      if (Math.abs(y - last) < 8) return
+      setHidden(y > last && y > THRESHOLD_PX)
+      last = y
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => window.removeEventListener('scroll', onScroll)
+  }, [])
+  return hidden
+}

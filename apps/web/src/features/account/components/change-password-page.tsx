@@ -1,0 +1,80 @@
+import { messageResponse } from '@backlay/contract/auth'
+import { PASSWORD_MAX } from '@backlay/contract/limits'
+import { type ChangePasswordRequest, changePasswordRequest } from '@backlay/contract/password-reset'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { type Resolver, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { api } from '../../../lib/api-client'
+import { showToast } from '../../../lib/toast'
+import { FormField } from '../../auth/components/form-field'
+import { RequireLogin } from '../../auth/components/require-login'
+import { useAuthFailure } from '../../auth/hooks/use-auth-failure'
+import styles from './account-pages.module.css'
+
+const resolver = zodResolver(changePasswordRequest) as unknown as Resolver<ChangePasswordRequest>
+
+/** /change-password: POST user/selfChangePassword; other sessions of the player end. */
+export function ChangePasswordPage() {
+  return (
+    <RequireLogin>
+      <ChangePasswordForm />
+    </RequireLogin>
+  )
+}
+
+function ChangePasswordForm() {
+  const { t } = useTranslation()
+  const onFailure = useAuthFailure()
+  const [busy, setBusy] = useState(false)
+  const { register, handleSubmit, reset, formState } = useForm<ChangePasswordRequest>({
+    resolver,
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  })
+  const onSubmit = handleSubmit(async (values) => {
+    setBusy(true)
+    try {
+      const response = await api.post('user/selfChangePassword', values, messageResponse)
+      showToast({ type: 'success', message: response.msg })
+      reset()
+    } catch (error) {
+      onFailure(error)
+    } finally {
+      setBusy(false)
+    }
+  })
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.title}>{t('account.changePassword')}</h1>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormField
+          label={t('account.oldPassword')}
+          type="password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          error={formState.errors.oldPassword}
+          {...register('oldPassword')}
+        />
+        <FormField
+          label={t('auth.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          error={formState.errors.newPassword}
+          {...register('newPassword')}
+        />
+        <FormField
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          error={formState.errors.confirmPassword}
+          {...register('confirmPassword')}
+        />
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {t('account.savePassword')}
+        </button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,201 @@
+import type { OtpSentResponse } from '@backlay/contract/auth'
+import { OTP_LENGTH, PASSWORD_MAX } from '@backlay/contract/limits'
+import {
+  type ForgotIdentityForm,
+  type ForgotResetForm,
+  forgotIdentityForm,
+  forgotResetForm,
+} from '@backlay/contract/password-reset'
+import { OTP_RESEND_SECONDS } from '@backlay/contract/timing'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { type Resolver, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { showToast } from '../../../lib/toast'
+import {
+  type OtpChannel,
+  resendResetOtp,
+  resetPassword,
+  sendResetOtp,
+} from '../api/forgot-password'
+import { useAuthFailure } from '../hooks/use-auth-failure'
+import { useCountdown } from '../hooks/use-countdown'
+import { useLoginUiStore } from '../stores/login-ui-store'
+import styles from './auth.module.css'
+import { CountrySelect } from './country-select'
+import { FormField } from './form-field'
+
+interface IdentityValues {
+  mode: ForgotIdentityForm['mode']
+  country_code: string
+  mobile: string
+  user_name: string
+}
+const identityResolver = zodResolver(forgotIdentityForm) as unknown as Resolver<IdentityValues>
+const resetResolver = zodResolver(forgotResetForm) as unknown as Resolver<ForgotResetForm>
+
+/**
+ * Shell §4 forgot password: send an OTP by SMS or WhatsApp, then OTP and the new password
+ * (disabled until the OTP is sent) with a resend countdown of up to 59 s.
+ */
+export function ForgotPasswordForm() {
+  const { t } = useTranslation()
+  const onFailure = useAuthFailure()
+  const close = useLoginUiStore((s) => s.close)
+  const [channel, setChannel] = useState<OtpChannel>('sms')
+  const [sent, setSent] = useState<OtpSentResponse | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [resendIn, startCountdown] = useCountdown()
+
+  const identity = useForm<IdentityValues>({
+    resolver: identityResolver,
+    defaultValues: { mode: 'mobile', country_code: '+91', mobile: '', user_name: '' },
+  })
+  const reset = useForm<ForgotResetForm>({
+    resolver: resetResolver,
+    defaultValues: { otp: '', newPassword: '', confirmPassword: '' },
+  })
+  const mode = identity.watch('mode')
+  const idErrors = identity.formState.errors
+  const resetErrors = reset.formState.errors
+
+  const otpSent = (response: OtpSentResponse) => {
+    setSent(response)
+    startCountdown(OTP_RESEND_SECONDS)
+    showToast({ type: 'success', message: response.msg })
+  }
+
+  const busyWhile = async (action: () => Promise<void>) => {
+    setBusy(true)
+    try {
+      await action()
+    } catch (error) {
+      onFailure(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const sendOtp = identity.handleSubmit((values) =>
+    busyWhile(async () => otpSent(await sendResetOtp(channel, forgotIdentityForm.parse(values)))),
+  )
+  const resend = () =>
+    sent && busyWhile(async () => otpSent(await resendResetOtp(channel, sent.data.orderId)))
+  const submitReset = reset.handleSubmit((values) =>
+    busyWhile(async () => {
+      if (!sent) return
+      const response = await resetPassword(channel, { orderId: sent.data.orderId, ...values })
+      showToast({ type: 'success', message: response.msg })
+      close()
+    }),
+  )
+
+  const switchMode = (next: IdentityValues['mode']) => {
+    identity.setValue('mode', next)
+    identity.clearErrors()
+  }
+
+  return (
+    <div className={styles.form}>
+      <form className={styles.form} onSubmit={sendOtp} noValidate>
+        <fieldset className={styles.toggle}>
+          <legend className={styles.srOnly}>{t('auth.sendOtpBy')}</legend>
+          <button type="button" aria-pressed={channel === 'sms'} onClick={() => setChannel('sms')}>
+            {t('auth.sms')}
+          </button>
+          <button
+            type="button"
+            aria-pressed={channel === 'whatsapp'}
+            onClick={() => setChannel('whatsapp')}
+          >
+            {t('auth.whatsapp')}
+          </button>
+        </fieldset>
+        <fieldset className={styles.toggle}>
+          <legend className={styles.srOnly}>{t('auth.findAccountBy')}</legend>
+          <button
+            type="button"
+            aria-pressed={mode === 'mobile'}
+            onClick={() => switchMode('mobile')}
+          >
+            {t('auth.mobileNumber')}
+          </button>
+          <button
+            type="button"
+            aria-pressed={mode === 'userId'}
+            onClick={() => switchMode('userId')}
+          >
+            {t('auth.userId')}
+          </button>
+        </fieldset>
+        {mode === 'mobile' ? (
+          <FormField
+            label={t('auth.phoneNumber')}
+            type="tel"
+            inputMode="numeric"
+            before={<CountrySelect {...identity.register('country_code')} />}
+            error={'mobile' in idErrors ? idErrors.mobile : undefined}
+            {...identity.register('mobile')}
+          />
+        ) : (
+          <FormField
+            label={t('auth.userId')}
+            autoComplete="username"
+            error={'user_name' in idErrors ? idErrors.user_name : undefined}
+            {...identity.register('user_name')}
+          />
+        )}
+        <div className={styles.row}>
+          <button type="submit" className={styles.secondary} disabled={busy || sent !== null}>
+            {t('auth.sendOtp')}
+          </button>
+          {sent ? (
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={busy || resendIn > 0}
+              onClick={resend}
+            >
+              {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.resendOtp')}
+            </button>
+          ) : null}
+        </div>
+        {sent ? (
+          <p className={styles.note}>{t('auth.otpSentTo', { mobile: sent.mobile })}</p>
+        ) : null}
+      </form>
+      <form className={styles.form} onSubmit={submitReset} noValidate>
+        <FormField
+          label={t('auth.otp')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          disabled={!sent}
+          error={resetErrors.otp}
+          {...reset.register('otp')}
+        />
+        <FormField
+          label={t('auth.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          disabled={!sent}
+          error={resetErrors.newPassword}
+          {...reset.register('newPassword')}
+        />
+        <FormField
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          disabled={!sent}
+          error={resetErrors.confirmPassword}
+          {...reset.register('confirmPassword')}
+        />
+        <button type="submit" className={styles.primary} disabled={busy || !sent}>
+          {t('auth.resetPassword')}
+        </button>
+      </form>
+    </div>
+  )
+}

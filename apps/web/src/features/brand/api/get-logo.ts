@@ -1,0 +1,12 @@
+import { logoResponse } from '@backlay/contract/brand'
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../../../lib/api-client'
+
+/** POST content/getLogo → the logo URL of this host's brand. */
+export const useLogo = () =>
+  useQuery({
+    queryKey: ['logo'],
+    queryFn: () => api.post('content/getLogo', {}, logoResponse),
+    staleTime: Number.POSITIVE_INFINITY,
+    select: (r) => r.data.description,
+  })

@@ -1,0 +1,54 @@
+import { DEFAULT_LANGUAGE, type Language, language } from '@backlay/contract/language'
+import { DELAY_MS } from '@backlay/contract/timing'
+import { create } from 'zustand'
+import { i18n } from '../../../lib/i18n'
+import { local, STORAGE_KEYS } from '../../../lib/storage'
+
+/** Each language named in its own script, so a reader finds theirs whatever is shown now. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  hi: 'हिन्दी',
+  mr: 'मराठी',
+  gu: 'ગુજરાતી',
+  kn: 'ಕನ್ನಡ',
+  bn: 'বাংলা',
+  es: 'Español',
+}
+
+/** storedLanguage() → 'hi' when Hindi was chosen before; anything not one of the seven → 'en'. */
+export const storedLanguage = (): Language => {
+  const parsed = language.safeParse(local.get(STORAGE_KEYS.language))
+  return parsed.success ? parsed.data : DEFAULT_LANGUAGE
+}
+
+const apply = (lng: Language) => {
+  void i18n.changeLanguage(lng)
+  if (typeof document !== 'undefined') document.documentElement.lang = lng
+}
+
+interface LanguageState {
+  current: Language
+  /** The language waiting for its delayed apply, if any. */
+  pending: Language | null
+  choose: (lng: Language) => void
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined
+
+/** Shell §4: a new language applies after 2 s and is remembered for the next visit. */
+export const useLanguageStore = create<LanguageState>((set) => ({
+  current: storedLanguage(),
+  pending: null,
+  choose: (lng) => {
+    const valid = language.parse(lng)
+    clearTimeout(timer)
+    set({ pending: valid })
+    timer = setTimeout(() => {
+      local.set(STORAGE_KEYS.language, valid)
+      apply(valid)
+      set({ current: valid, pending: null })
+    }, DELAY_MS.languageChange)
+  },
+}))
+
+apply(useLanguageStore.getState().current)

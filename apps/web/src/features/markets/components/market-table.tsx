@@ -1,0 +1,208 @@
+import type { DetailPriceSize, DetailRunner, MarketDetail } from '@backlay/contract/match-details'
+import { memo, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatWhole } from '../../../lib/format'
+import {
+  canClickCell,
+  isMarketSuspended,
+  isRunnerSuspended,
+  priceText,
+  sizeText,
+  threeCells,
+} from '../display'
+import type { StakeRange } from '../stake-limits'
+import { Exposure } from './exposure'
+import styles from './markets.module.css'
+import { PriceCell } from './price-cell'
+
+export type SelectOdds = (
+  market: MarketDetail,
+  runner: DetailRunner,
+  isBack: boolean,
+  offer: DetailPriceSize,
+) => void
+
+export interface MarketTableProps {
+  market: MarketDetail
+  limits: StakeRange
+  /** P/L per selection id if it wins (team position), when logged in. */
+  positions: ReadonlyMap<string, number> | undefined
+  volumeMultiplier: number
+  onSelect: SelectOdds
+  /** Extra header controls (cash-out). */
+  actions?: ReactNode
+  onLadder?: (market: MarketDetail) => void
+  /** Racing combined bets: the picked runners and the pick toggle. */
+  picked?: readonly string[]
+  onPick?: (runner: DetailRunner) => void
+  /** Shown instead of the market name (the racing Combined Market). */
+  title?: string
+}
+
+interface RunnerRowProps {
+  market: MarketDetail
+  runner: DetailRunner
+  pl: number | null | undefined
+  volumeMultiplier: number
+  onSelect: SelectOdds
+  picked: boolean
+  onPick: ((runner: DetailRunner) => void) | undefined
+}
+
+/** Racing runners carry cloth number, silks, jockey and trainer (§3 runner metadata). */
+function RunnerInfo({ runner }: { runner: DetailRunner }) {
+  const { t } = useTranslation()
+  const meta = runner.metadata
+  if (!meta) return <span>{runner.runnerName}</span>
+  return (
+    <span className={styles.raceRunner}>
+      {meta.COLOURS_FILENAME ? (
+        <img className={styles.silks} src={meta.COLOURS_FILENAME} alt="" width={22} height={22} />
+      ) : null}
+      <span>
+        <span className={styles.cloth}>{meta.CLOTH_NUMBER}</span> {runner.runnerName}
+        <span className={styles.jockey}>
+          {t('markets.jockey', { name: meta.JOCKEY_NAME })} ·{' '}
+          {t('markets.trainer', { name: meta.TRAINER_NAME })}
+        </span>
+      </span>
+    </span>
+  )
+}
+
+const RunnerRow = memo(function RunnerRow({
+  market,
+  runner,
+  pl,
+  volumeMultiplier,
+  onSelect,
+  picked,
+  onPick,
+}: RunnerRowProps) {
+  const { t } = useTranslation()
+  const suspended = isRunnerSuspended(market, runner.status)
+  const name = runner.runnerName
+  const cell = (side: 'back' | 'lay', offer: DetailPriceSize | undefined, index: number) => {
+    const price = offer?.price ?? 0
+    const clickable = canClickCell(suspended, price)
+    return (
+      <PriceCell
+        key={`${side}${index}`}
+        side={side}
+        outer={index > 0}
+        main={priceText(market.market_id, market.market_type, price)}
+        sub={offer ? sizeText(market.market_id, offer.size, volumeMultiplier) : ''}
+        price={price}
+        size={offer?.size ?? 0}
+        disabled={!clickable}
+        label={`${t(side === 'back' ? 'markets.back' : 'markets.lay')} ${name} ${offer ? priceText(market.market_id, market.market_type, price) : ''}`.trim()}
+        onClick={
+          clickable && offer ? () => onSelect(market, runner, side === 'back', offer) : undefined
+        }
+      />
+    )
+  }
+  const backs = threeCells(runner.ex.availableToBack)
+  const lays = threeCells(runner.ex.availableToLay)
+  return (
+    <div className={styles.runnerRow} data-runner={runner.selectionId}>
+      <div className={styles.runnerName}>
+        {onPick ? (
+          <label className={styles.pick}>
+            <input
+              type="checkbox"
+              checked={picked}
+              disabled={!picked && suspended}
+              aria-label={t('markets.pick', { name })}
+              onChange={() => onPick(runner)}
+            />
+            <RunnerInfo runner={runner} />
+          </label>
+        ) : (
+          <RunnerInfo runner={runner} />
+        )}
+        <Exposure amount={pl} label={t('markets.exposure')} />
+      </div>
+      <div className={styles.cells}>
+        {[2, 1, 0].map((i) => cell('back', backs[i], i))}
+        {[0, 1, 2].map((i) => cell('lay', lays[i], i))}
+        {suspended ? <div className={styles.suspendedRow}>{t('markets.suspended')}</div> : null}
+      </div>
+    </div>
+  )
+})
+
+/** Match odds, bookmaker and racing win markets: Back and Lay, best three prices each side. */
+export const MarketTable = memo(function MarketTable({
+  market,
+  limits,
+  positions,
+  volumeMultiplier,
+  onSelect,
+  actions,
+  onLadder,
+  picked,
+  onPick,
+  title: titleOverride,
+}: MarketTableProps) {
+  const { t } = useTranslation()
+  const allSuspended = isMarketSuspended(market)
+  const title =
+    titleOverride ??
+    (market.market_type === 'BOOKMAKER'
+      ? t('markets.bookmaker')
+      : market.market_name || market.name)
+  return (
+    <section className={styles.market} aria-label={title} data-market={market.market_id}>
+      <header className={styles.marketHead}>
+        <h2 className={styles.marketTitle}>{title}</h2>
+        {onLadder ? (
+          <button
+            type="button"
+            className={styles.ladderButton}
+            disabled={market.bet_count === 0}
+            aria-label={t('markets.position')}
+            title={t('markets.position')}
+            onClick={() => onLadder(market)}
+          >
+            <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+              <path d="M3 1v14M13 1v14M3 4h10M3 8h10M3 12h10" stroke="currentColor" fill="none" />
+            </svg>
+          </button>
+        ) : null}
+        {actions}
+        <span className={styles.minMax}>
+          {t('markets.minMax', { min: formatWhole(limits.min), max: formatWhole(limits.max) })}
+        </span>
+      </header>
+      <div className={styles.columns} aria-hidden="true">
+        <span />
+        <span className={styles.columnsCells}>
+          <span className={styles.outer} />
+          <span className={styles.outer} />
+          <span className={styles.backHead}>{t('markets.back')}</span>
+          <span className={styles.layHead}>{t('markets.lay')}</span>
+          <span className={styles.outer} />
+          <span className={styles.outer} />
+        </span>
+      </div>
+      <div className={styles.runners}>
+        {market.runners.map((runner) => (
+          <RunnerRow
+            key={runner.selectionId}
+            market={market}
+            runner={runner}
+            pl={positions?.get(runner.selectionId) ?? runner.win_loss}
+            volumeMultiplier={volumeMultiplier}
+            onSelect={onSelect}
+            picked={picked?.includes(runner.selectionId) ?? false}
+            onPick={onPick}
+          />
+        ))}
+        {allSuspended && market.runners.length > 0 ? (
+          <div className={styles.suspendedMarket}>{t('markets.suspended')}</div>
+        ) : null}
+      </div>
+    </section>
+  )
+})

@@ -1,0 +1,101 @@
+import type { Fancy, MarketDetail } from '@backlay/contract/match-details'
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import { applyMessage, patchFancies, patchMarket } from './realtime'
+
+const offer = (price: number, size = 100) => ({ price, oprice: price, size })
+
+const market = (id: string): MarketDetail =>
+  ({
+    market_id: id,
+    status: 'OPEN',
+    inplay: false,
+    betDelay: 5,
+    runners: [
+      {
+        selectionId: 'a',
+        status: 'ACTIVE',
+        win_loss: null,
+        ex: { availableToBack: [offer(2)], availableToLay: [offer(2.02)], tradedVolume: 0 },
+      },
+      {
+        selectionId: 'b',
+        status: 'ACTIVE',
+        win_loss: null,
+        ex: { availableToBack: [offer(1.9)], availableToLay: [offer(1.92)], tradedVolume: 0 },
+      },
+    ],
+  }) as unknown as MarketDetail
+
+const line = (id: string, sort: number, back = 50): Fancy =>
+  ({ fancy_id: id, sort_priority: sort, BackPrice1: back }) as Fancy
+
+describe('patchMarket', () => {
+  it('replaces only the sides a prices message carries and keeps untouched runners', () => {
+    const m = market('1.1')
+    const next = patchMarket(m, {
+      type: 'prices',
+      market_id: '1.1',
+      seq: 2,
+      runners: [{ selectionId: 'a', availableToBack: [offer(2.1)] }],
+    })
+    expect(next.runners[0]?.ex.availableToBack).toEqual([offer(2.1)])
+    expect(next.runners[0]?.ex.availableToLay).toEqual([offer(2.02)])
+    expect(next.runners[1]).toBe(m.runners[1])
+  })
+
+  it('applies status, in-play and runner statuses', () => {
+    const next = patchMarket(market('1.1'), {
+      type: 'status',
+      market_id: '1.1',
+      seq: 3,
+      status: 'SUSPENDED',
+      inplay: true,
+      runners: [{ selectionId: 'b', status: 'SUSPENDED' }],
+    })
+    expect(next).toMatchObject({ status: 'SUSPENDED', inplay: true })
+    expect(next.runners.map((r) => r.status)).toEqual(['ACTIVE', 'SUSPENDED'])
+  })
+
+  it('leaves another market as the same object', () => {
+    const m = market('1.1')
+    expect(patchMarket(m, { type: 'status', market_id: '9', seq: 1, status: 'CLOSED' })).toBe(m)
+  })
+})
+
+describe('patchFancies', () => {
+  it('merges changed lines, adds new ones, drops removed ids, keeps the display order', () => {
+    const next = patchFancies([line('x', 1), line('y', 2)], {
+      type: 'fancy',
+      match_id: 'm',
+      seq: 4,
+      image: false,
+      fancies: [line('z', 0), line('x', 1, 55)],
+      removed: ['y'],
+    })
+    expect(next.map((f) => [f.fancy_id, f.BackPrice1])).toEqual([
+      ['z', 50],
+      ['x', 55],
+    ])
+  })
+})
+
+describe('applyMessage', () => {
+  it('patches every cached match-details list holding the market and no other', () => {
+    const client = new QueryClient()
+    const other = [market('2.2')]
+    client.setQueryData(['match-details', 'm1', false], [market('1.1')])
+    client.setQueryData(['match-details', 'm2', false], other)
+    applyMessage(client, { type: 'status', market_id: '1.1', seq: 1, status: 'SUSPENDED' })
+    expect(client.getQueryData<MarketDetail[]>(['match-details', 'm1', false])?.[0]?.status).toBe(
+      'SUSPENDED',
+    )
+    expect(client.getQueryData(['match-details', 'm2', false])).toBe(other)
+  })
+
+  it('writes balance pushes into the balance query', () => {
+    const client = new QueryClient()
+    applyMessage(client, { type: 'balance', balance: 900, liability: 100 })
+    expect(client.getQueryData(['user', 'balance'])).toEqual({ balance: 900, liability: 100 })
+  })
+})

@@ -1,0 +1,400 @@
+import type { MarketStatus, Runner } from '@backlay/contract/market'
+import type { Fancy, MarketDetail } from '@backlay/contract/match-details'
+import type { RaceItem } from '@backlay/contract/racing'
+import {
+  type ClientMessage,
+  type FancyMessage,
+  type ImageMessage,
+  type PricesMessage,
+  type ServerMessage,
+  STREAM_HEARTBEAT_MS,
+  STREAM_PATH,
+  type StatusMessage,
+  serverMessage,
+} from '@backlay/contract/stream'
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import { useEffect, useSyncExternalStore } from 'react'
+
+/**
+ * The one place stream pushes reach the app (STYLE: realtime updates the query cache, never
+ * components). Screens say which markets and session matches they show with `useMarketStream`;
+ * this module keeps one socket, subscribes by reference count, resumes after gaps and drops,
+ * and patches the cached answers of the HTTP calls so every screen reads one source. While the
+ * socket is down `useStreamConnected()` is false and the queries fall back to polling (§9).
+ */
+
+interface RunnerLike {
+  selectionId: string
+  status: Runner['status']
+  ex: Runner['ex']
+}
+
+/** Anything holding a market's prices: match-details markets, race odds and race list items. */
+interface MarketLike {
+  market_id: string
+  status: MarketStatus
+  inplay: boolean
+  betDelay?: number
+  runners: RunnerLike[]
+}
+
+type MarketMessage = ImageMessage | PricesMessage | StatusMessage
+
+/** Applies one market message to a market; returns the same object when nothing changed. */
+export function patchMarket<M extends MarketLike>(market: M, msg: MarketMessage): M {
+  if (market.market_id !== msg.market_id) return market
+  if (msg.type === 'status') {
+    const runnerStatus = new Map(msg.runners?.map((r) => [r.selectionId, r.status]))
+    return {
+      ...market,
+      ...(msg.status !== undefined ? { status: msg.status } : {}),
+      ...(msg.inplay !== undefined ? { inplay: msg.inplay } : {}),
+      ...(msg.betDelay !== undefined && 'betDelay' in market ? { betDelay: msg.betDelay } : {}),
+      runners: msg.runners
+        ? market.runners.map((r) => {
+            const status = runnerStatus.get(r.selectionId)
+            return status && status !== r.status ? { ...r, status } : r
+          })
+        : market.runners,
+    }
+  }
+  const updates = new Map(msg.runners.map((r) => [r.selectionId, r]))
+  const runners = market.runners.map((r) => {
+    const u = updates.get(r.selectionId)
+    if (!u) return r
+    return {
+      ...r,
+      ...('status' in u ? { status: u.status } : {}),
+      ex: {
+        availableToBack: u.availableToBack ?? r.ex.availableToBack,
+        availableToLay: u.availableToLay ?? r.ex.availableToLay,
+        tradedVolume: u.tradedVolume ?? r.ex.tradedVolume,
+      },
+    }
+  })
+  if (msg.type === 'image') {
+    return {
+      ...market,
+      status: msg.status,
+      inplay: msg.inplay,
+      ...('betDelay' in market ? { betDelay: msg.betDelay } : {}),
+      runners,
+    }
+  }
+  return { ...market, runners }
+}
+
+/** Session lines: an image replaces the set, otherwise lines are merged and removed ids dropped. */
+export function patchFancies(lines: readonly Fancy[], msg: FancyMessage): Fancy[] {
+  if (msg.image) return [...msg.fancies].sort((a, b) => a.sort_priority - b.sort_priority)
+  const changed = new Map(msg.fancies.map((f) => [f.fancy_id, f]))
+  const removed = new Set(msg.removed)
+  const kept = lines
+    .filter((f) => !removed.has(f.fancy_id))
+    .map((f) => {
+      const next = changed.get(f.fancy_id)
+      changed.delete(f.fancy_id)
+      return next ?? f
+    })
+  return [...kept, ...changed.values()].sort((a, b) => a.sort_priority - b.sort_priority)
+}
+
+/** Query keys the stream keeps fresh (the features' api files use the same first segments). */
+export const STREAMED_KEYS = {
+  matchDetails: ['match-details'],
+  raceOdds: ['race-odds'],
+  racingMarkets: ['racing-markets'],
+  fancies: ['fancies'],
+  teamPosition: ['team-position'],
+  fancyLiability: ['fancy-liability'],
+  openBets: ['open-bets'],
+  unmatchedBets: ['unmatched-bets'],
+  /** The shell's balance query (header and Available Credit read the same entry). */
+  balance: ['user', 'balance'],
+} as const satisfies Record<string, QueryKey>
+
+const patchList = <M extends MarketLike>(list: M[] | undefined, msg: MarketMessage) => {
+  if (!list) return list
+  let changed = false
+  const next = list.map((m) => {
+    const p = patchMarket(m, msg)
+    if (p !== m) changed = true
+    return p
+  })
+  return changed ? next : list
+}
+
+export function applyMessage(client: QueryClient, msg: ServerMessage): void {
+  switch (msg.type) {
+    case 'image':
+    case 'prices':
+    case 'status':
+      client.setQueriesData<MarketDetail[]>({ queryKey: STREAMED_KEYS.matchDetails }, (list) =>
+        patchList(list, msg),
+      )
+      client.setQueriesData<MarketDetail>({ queryKey: STREAMED_KEYS.raceOdds }, (m) =>
+        m ? patchMarket(m, msg) : m,
+      )
+      client.setQueriesData<RaceItem[]>({ queryKey: STREAMED_KEYS.racingMarkets }, (list) =>
+        patchList(list, msg),
+      )
+      return
+    case 'fancy':
+      client.setQueryData<Fancy[]>([...STREAMED_KEYS.fancies, msg.match_id], (lines) =>
+        lines || msg.image ? patchFancies(lines ?? [], msg) : lines,
+      )
+      return
+    case 'position': {
+      const pl = new Map(msg.positions.map((p) => [p.selection_id, p.user_pl]))
+      client.setQueriesData<MarketDetail[]>({ queryKey: STREAMED_KEYS.matchDetails }, (list) =>
+        list?.map((m) =>
+          m.market_id === msg.market_id
+            ? {
+                ...m,
+                runners: m.runners.map((r) => ({
+                  ...r,
+                  win_loss: pl.get(r.selectionId) ?? r.win_loss,
+                })),
+              }
+            : m,
+        ),
+      )
+      void client.invalidateQueries({ queryKey: STREAMED_KEYS.teamPosition })
+      return
+    }
+    case 'order':
+      void client.invalidateQueries({ queryKey: STREAMED_KEYS.openBets })
+      void client.invalidateQueries({ queryKey: STREAMED_KEYS.unmatchedBets })
+      void client.invalidateQueries({ queryKey: STREAMED_KEYS.fancyLiability })
+      return
+    case 'balance':
+      client.setQueryData(STREAMED_KEYS.balance, { balance: msg.balance, liability: msg.liability })
+      return
+    default:
+      return
+  }
+}
+
+// ---- the connection ----
+
+type Listener = () => void
+
+interface Binding {
+  client: QueryClient
+  getToken: () => string | null
+  /** Test and dev seam: a different origin for the socket. */
+  url?: string
+}
+
+const RECONNECT_MIN_MS = 1_000
+const RECONNECT_MAX_MS = 15_000
+
+class Stream {
+  private socket: WebSocket | null = null
+  private binding: Binding | null = null
+  private connected = false
+  private listeners = new Set<Listener>()
+  private markets = new Map<string, number>()
+  private fancyMatches = new Map<string, number>()
+  private marketSeq = new Map<string, number>()
+  private fancySeq = new Map<string, number>()
+  private retryMs = RECONNECT_MIN_MS
+  private heartbeatTimer: ReturnType<typeof setInterval> | undefined
+  private lastHeard = 0
+  private sentToken: string | null = null
+
+  ensure(binding: Binding) {
+    if (this.binding) return
+    this.binding = binding
+    this.open()
+  }
+
+  isConnected = () => this.connected
+
+  onChange = (listener: Listener) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Called when the session's token changes: private messages follow `auth`. */
+  tokenChanged() {
+    const token = this.binding?.getToken() ?? null
+    if (!this.connected || token === this.sentToken) return
+    if (token) this.send({ type: 'auth', token })
+    else {
+      // Private messages cannot be taken back: a logout opens a fresh, anonymous socket.
+      this.close()
+      this.open()
+    }
+    this.sentToken = token
+  }
+
+  follow(marketIds: readonly string[], fancyMatchIds: readonly string[]) {
+    const newMarkets = marketIds.filter((id) => this.ref(this.markets, id) === 1)
+    const newFancies = fancyMatchIds.filter((id) => this.ref(this.fancyMatches, id) === 1)
+    if (newMarkets.length || newFancies.length) {
+      this.send({ type: 'subscribe', market_ids: newMarkets, fancy_match_ids: newFancies })
+    }
+    return () => {
+      const goneMarkets = marketIds.filter((id) => this.unref(this.markets, id) === 0)
+      const goneFancies = fancyMatchIds.filter((id) => this.unref(this.fancyMatches, id) === 0)
+      for (const id of goneMarkets) this.marketSeq.delete(id)
+      for (const id of goneFancies) this.fancySeq.delete(id)
+      if (goneMarkets.length || goneFancies.length) {
+        this.send({ type: 'unsubscribe', market_ids: goneMarkets, fancy_match_ids: goneFancies })
+      }
+    }
+  }
+
+  private ref(map: Map<string, number>, id: string) {
+    const n = (map.get(id) ?? 0) + 1
+    map.set(id, n)
+    return n
+  }
+
+  private unref(map: Map<string, number>, id: string) {
+    const n = (map.get(id) ?? 1) - 1
+    if (n <= 0) map.delete(id)
+    else map.set(id, n)
+    return Math.max(n, 0)
+  }
+
+  private setConnected(on: boolean) {
+    if (this.connected === on) return
+    this.connected = on
+    for (const l of this.listeners) l()
+  }
+
+  private send(msg: ClientMessage) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(msg))
+  }
+
+  private open() {
+    if (!this.binding || this.socket || typeof WebSocket === 'undefined') return
+    const url =
+      this.binding.url ??
+      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${STREAM_PATH}`
+    const socket = new WebSocket(url)
+    this.socket = socket
+    socket.onopen = () => {
+      this.retryMs = RECONNECT_MIN_MS
+      this.lastHeard = Date.now()
+      this.sentToken = null
+      this.setConnected(true)
+      this.tokenChanged()
+      this.resumeAll()
+      this.heartbeatTimer = setInterval(() => this.beat(), STREAM_HEARTBEAT_MS)
+    }
+    socket.onmessage = (event) => this.receive(event.data)
+    socket.onclose = () => {
+      if (this.socket !== socket) return
+      this.socket = null
+      clearInterval(this.heartbeatTimer)
+      this.setConnected(false)
+      setTimeout(() => this.open(), this.retryMs)
+      this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS)
+    }
+  }
+
+  private close() {
+    const socket = this.socket
+    this.socket = null
+    clearInterval(this.heartbeatTimer)
+    this.setConnected(false)
+    socket?.close()
+  }
+
+  private beat() {
+    if (Date.now() - this.lastHeard > STREAM_HEARTBEAT_MS * 3) {
+      this.close()
+      this.open()
+      return
+    }
+    this.send({ type: 'heartbeat' })
+  }
+
+  /** After a (re)connect: replay from the last seq seen, or subscribe afresh. */
+  private resumeAll() {
+    const markets = [...this.markets.keys()]
+    const fancies = [...this.fancyMatches.keys()]
+    if (!markets.length && !fancies.length) return
+    this.send({
+      type: 'resume',
+      markets: markets
+        .filter((id) => this.marketSeq.has(id))
+        .map((id) => ({ market_id: id, seq: this.marketSeq.get(id) as number })),
+      fancies: fancies
+        .filter((id) => this.fancySeq.has(id))
+        .map((id) => ({ match_id: id, seq: this.fancySeq.get(id) as number })),
+    })
+    const fresh = markets.filter((id) => !this.marketSeq.has(id))
+    const freshFancies = fancies.filter((id) => !this.fancySeq.has(id))
+    if (fresh.length || freshFancies.length) {
+      this.send({ type: 'subscribe', market_ids: fresh, fancy_match_ids: freshFancies })
+    }
+    // Private state may have moved while we were away (contract: refetch once over HTTP).
+    const client = this.binding?.client
+    void client?.invalidateQueries({ queryKey: STREAMED_KEYS.openBets })
+    void client?.invalidateQueries({ queryKey: STREAMED_KEYS.balance })
+  }
+
+  private receive(raw: unknown) {
+    this.lastHeard = Date.now()
+    if (typeof raw !== 'string' || !this.binding) return
+    let parsed: ServerMessage
+    try {
+      parsed = serverMessage.parse(JSON.parse(raw))
+    } catch {
+      return
+    }
+    if ('seq' in parsed && !this.inSequence(parsed)) return
+    applyMessage(this.binding.client, parsed)
+  }
+
+  /** A gap asks the server to replay; the out-of-order message itself is dropped. */
+  private inSequence(msg: MarketMessage | FancyMessage): boolean {
+    const isFancy = msg.type === 'fancy'
+    const id = isFancy ? msg.match_id : msg.market_id
+    const seqs = isFancy ? this.fancySeq : this.marketSeq
+    const last = seqs.get(id)
+    const isImage = msg.type === 'image' || (isFancy && msg.image)
+    if (last !== undefined && !isImage && msg.seq !== last + 1) {
+      if (msg.seq <= last) return false
+      this.send({
+        type: 'resume',
+        markets: isFancy ? [] : [{ market_id: id, seq: last }],
+        fancies: isFancy ? [{ match_id: id, seq: last }] : [],
+      })
+      return false
+    }
+    seqs.set(id, msg.seq)
+    return true
+  }
+}
+
+const stream = new Stream()
+
+/**
+ * Binds the socket to the query client and the session's token the first time a screen needs
+ * it; later calls are no-ops, so any screen may call it.
+ */
+export const ensureRealtime = (binding: Binding): void => stream.ensure(binding)
+
+export const realtimeTokenChanged = (): void => stream.tokenChanged()
+
+/** True while the socket is open; polling intervals switch on when it is not (§9). */
+export const useStreamConnected = (): boolean =>
+  useSyncExternalStore(stream.onChange, stream.isConnected, () => false)
+
+/** Follows the given markets and matches' session lines while the calling screen is shown. */
+export function useMarketStream(
+  marketIds: readonly string[],
+  fancyMatchIds: readonly string[] = [],
+) {
+  const markets = marketIds.join(',')
+  const fancies = fancyMatchIds.join(',')
+  useEffect(
+    () => stream.follow(markets ? markets.split(',') : [], fancies ? fancies.split(',') : []),
+    [markets, fancies],
+  )
+}
