@@ -1,3 +1,4 @@
+import { TOKEN_EXPIRES_IN_HEADER, TOKEN_HEADER } from '@backlay/contract/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { usersRepository } from '../db/repositories/users'
 import { fail } from '../result'
@@ -90,6 +91,27 @@ describe('requireUser', () => {
     } finally {
       await t.app.db.updateTable('users').set({ locked: false }).where('id', '=', user.id).execute()
     }
+  })
+
+  it('keeps a young token and renews one past half its lifetime for the same session', async () => {
+    const { issued } = await sessionOf('demo1')
+    const fresh = await probe(`Bearer ${issued.token}`)
+    expect(fresh.headers[TOKEN_HEADER]).toBeUndefined()
+
+    const ttl = t.config.JWT_TTL_SECONDS
+    clock.advance(Math.ceil(ttl / 2) * 1000)
+    const aged = await probe(`Bearer ${issued.token}`)
+    expect(aged.statusCode).toBe(200)
+    const renewed = String(aged.headers[TOKEN_HEADER]).replace(/^Bearer /, '')
+    expect(renewed).not.toBe(issued.token)
+    expect(Number(aged.headers[TOKEN_EXPIRES_IN_HEADER])).toBe(ttl)
+
+    // Past the old token's end the renewed one (same session, moved end) still lets the player in.
+    clock.advance(Math.ceil(ttl / 2 + 1) * 1000)
+    expect((await probe(`Bearer ${issued.token}`)).statusCode).toBe(401)
+    const later = await probe(`Bearer ${renewed}`)
+    expect(later.statusCode).toBe(200)
+    expect(later.json().data.sessionId).toBe(aged.json().data.sessionId)
   })
 
   it('answers 401 once the token has expired', async () => {

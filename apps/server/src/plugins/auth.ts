@@ -4,7 +4,8 @@ import { resolveJwtSecret } from '../auth/jwt-secret'
 import { createTokenService, type SessionClaims, type TokenService } from '../auth/tokens'
 import { sendFailure } from '../http/failure-status'
 import type { Failure } from '../result'
-import { sessionCheck } from '../use-cases/sessions'
+import { sendSessionHeaders } from '../http/session-header'
+import { renewSessionIfDue, sessionCheck } from '../use-cases/sessions'
 
 /**
  * Checks on a valid token. The session check (live session row, user not locked) is always
@@ -30,7 +31,10 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)$/i
 
-/** Session tokens: the token service plus `requireUser`, which answers 401 `{status:false,msg,code}`. */
+/**
+ * Session tokens: the token service plus `requireUser`, which answers 401 `{status:false,msg,code}`
+ * and hands back a renewed token in the authorization response header when the old one ages.
+ */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const tokens = createTokenService({
@@ -57,6 +61,14 @@ export const authPlugin = fp(
         if (refused) return sendFailure(reply, refused)
       }
       request.user = verified.value
+      const renewed = await renewSessionIfDue(
+        app.db,
+        tokens,
+        app.clock,
+        app.config.JWT_TTL_SECONDS,
+        verified.value,
+      )
+      if (renewed) sendSessionHeaders(reply, app.clock, renewed)
     })
   },
   { name: 'auth', dependencies: ['app-context', 'database'] },

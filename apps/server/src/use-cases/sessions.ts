@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { IssuedToken, TokenService } from '../auth/tokens'
+import type { IssuedToken, SessionClaims, TokenService } from '../auth/tokens'
 import type { Clock } from '../clock'
 import type { Database, User } from '../db/schema'
 import type { SessionCheck } from '../plugins/auth'
@@ -22,6 +22,29 @@ export async function startSession(
   await db
     .insertInto('sessions')
     .values({ id: sessionId, user_id: user.id, expires_at: new Date(issued.expiresAt * 1000) })
+    .execute()
+  return issued
+}
+
+/**
+ * A token with less than half its lifetime left is replaced by a fresh one for the same session
+ * (its row's end moves along), so an active player is never logged out mid-visit. Undefined when
+ * the token is young enough to keep.
+ */
+export async function renewSessionIfDue(
+  db: Kysely<Database>,
+  tokens: TokenService,
+  clock: Clock,
+  ttlSeconds: number,
+  claims: SessionClaims & { expiresAt: number },
+): Promise<IssuedToken | undefined> {
+  const left = claims.expiresAt - Math.floor(clock.now() / 1000)
+  if (left * 2 > ttlSeconds) return undefined
+  const issued = await tokens.issue(claims)
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: new Date(issued.expiresAt * 1000) })
+    .where('id', '=', claims.sessionId)
     .execute()
   return issued
 }

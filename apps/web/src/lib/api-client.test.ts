@@ -8,6 +8,7 @@ import {
   errorText,
   type ForcedLogoutReason,
   RESPONSE_HAS_NO_TOKEN,
+  renewedToken,
   SERVER_NOT_RESPONDING,
 } from './api-client'
 
@@ -16,6 +17,7 @@ interface Reply {
   statusText?: string
   body?: string
   type?: string
+  headers?: Record<string, string>
 }
 
 // A real HTTP server answering what each test asks for, so the client runs over a real socket.
@@ -47,6 +49,8 @@ beforeAll(async () => {
       res.statusCode = nextReply.status
       if (nextReply.statusText) res.statusMessage = nextReply.statusText
       if (nextReply.type) res.setHeader('Content-Type', nextReply.type)
+      for (const [name, value] of Object.entries(nextReply.headers ?? {}))
+        res.setHeader(name, value)
       res.end(nextReply.body ?? '')
     })
   })
@@ -177,6 +181,51 @@ describe('createApiClient', () => {
     expect(lastRequest?.headers['content-type']).toBe('application/x-www-form-urlencoded')
     expect(lastRequest?.headers.authorization).toBe('Basic abc')
     expect(lastBody).toBe('user_name=ravi&password=secret')
+  })
+
+  it('hands a renewed token with its expiry (seconds since epoch) to the session', async () => {
+    const renewals: [string, number][] = []
+    const client = createApiClient({
+      baseUrl,
+      getToken: () => 'tok-old',
+      onRenewedToken: (token, expiresAt) => renewals.push([token, expiresAt]),
+    })
+    reply({
+      ...json(200, { status: true, data: { pong: 4 } }),
+      headers: { authorization: 'Bearer tok-new', 'x-token-expires-in': '86400' },
+    })
+    const before = Math.floor(Date.now() / 1000)
+    await client.get('ping', pong)
+    const after = Math.floor(Date.now() / 1000)
+    expect(renewals).toHaveLength(1)
+    const [token, expiresAt] = renewals[0] as [string, number]
+    expect(token).toBe('tok-new')
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 86_400)
+    expect(expiresAt).toBeLessThanOrEqual(after + 86_400)
+
+    // The same token echoed back, or no header at all, is no renewal.
+    reply({
+      ...json(200, { status: true, data: { pong: 5 } }),
+      headers: { authorization: 'Bearer tok-old', 'x-token-expires-in': '86400' },
+    })
+    await client.get('ping', pong)
+    reply(json(200, { status: true, data: { pong: 6 } }))
+    await client.get('ping', pong)
+    expect(renewals).toHaveLength(1)
+  })
+
+  it('reads a renewed token only with a bearer and a positive whole expiry', () => {
+    const headers = (h: Record<string, string>) => new Headers(h)
+    expect(
+      renewedToken(headers({ authorization: 'Bearer abc', 'x-token-expires-in': '60' }), 1000),
+    ).toEqual({ token: 'abc', expiresAt: 1060 })
+    expect(renewedToken(headers({ authorization: 'Bearer abc' }), 1000)).toBeUndefined()
+    expect(
+      renewedToken(headers({ authorization: 'Basic abc', 'x-token-expires-in': '60' }), 1000),
+    ).toBeUndefined()
+    expect(
+      renewedToken(headers({ authorization: 'Bearer abc', 'x-token-expires-in': '-5' }), 1000),
+    ).toBeUndefined()
   })
 
   it("refuses with 'Response has no token' when logged in without a token", async () => {

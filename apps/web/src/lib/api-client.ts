@@ -1,3 +1,4 @@
+import { TOKEN_EXPIRES_IN_HEADER, TOKEN_HEADER } from '@backlay/contract/auth'
 import type { z } from 'zod'
 
 /** Shell §8: what a person sees when the request never got an answer. */
@@ -58,6 +59,11 @@ export interface ApiClientOptions {
   onForcedLogout?: (reason: ForcedLogoutReason) => void
   /** True while the session says it is logged in; with no token the request is refused. */
   isLoggedIn?: () => boolean
+  /**
+   * Told when an answer hands back a token other than the one sent (the server renews a token
+   * close to its end); `expiresAt` is in seconds since the epoch, as the session stores it.
+   */
+  onRenewedToken?: (token: string, expiresAt: number) => void
   fetch?: typeof globalThis.fetch
 }
 
@@ -92,6 +98,20 @@ export interface ApiClient {
   ): Promise<WithHeaders<z.output<S>>>
 }
 
+/**
+ * The token an answer hands back in the authorization header with its expiry, or undefined.
+ * renewedToken(headers of 'Bearer abc' + 'x-token-expires-in: 60', 1000) → { token: 'abc', expiresAt: 1060 }
+ */
+export function renewedToken(
+  headers: Headers,
+  nowSeconds: number,
+): { token: string; expiresAt: number } | undefined {
+  const token = /^Bearer\s+(\S+)$/i.exec(headers.get(TOKEN_HEADER) ?? '')?.[1]
+  const expiresIn = Number(headers.get(TOKEN_EXPIRES_IN_HEADER))
+  if (!token || !Number.isInteger(expiresIn) || expiresIn <= 0) return undefined
+  return { token, expiresAt: nowSeconds + expiresIn }
+}
+
 const readBody = async (res: Response): Promise<unknown> => {
   const raw = await res.text()
   if (raw === '') return undefined
@@ -109,6 +129,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     getToken = () => null,
     onForcedLogout = () => {},
     isLoggedIn = () => false,
+    onRenewedToken = () => {},
     fetch: doFetch = globalThis.fetch.bind(globalThis),
   } = options
 
@@ -148,6 +169,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError(SERVER_NOT_RESPONDING, 0, undefined)
     }
 
+    const renewed = renewedToken(res.headers, Math.floor(Date.now() / 1000))
+    if (renewed && renewed.token !== token) onRenewedToken(renewed.token, renewed.expiresAt)
+
     const payload = await readBody(res)
     const failed = !res.ok || (isRecord(payload) && payload.status === false)
     if (res.status === 401 || res.status === 403) onForcedLogout('unauthorized')
@@ -169,12 +193,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 }
 
-type SessionBinding = Required<Pick<ApiClientOptions, 'getToken' | 'onForcedLogout' | 'isLoggedIn'>>
+type SessionBinding = Required<
+  Pick<ApiClientOptions, 'getToken' | 'onForcedLogout' | 'isLoggedIn' | 'onRenewedToken'>
+>
 
 let session: SessionBinding = {
   getToken: () => null,
   onForcedLogout: () => {},
   isLoggedIn: () => false,
+  onRenewedToken: () => {},
 }
 
 /** The session feature plugs its stored token and its forced-logout handler into the shared client. */
@@ -187,4 +214,5 @@ export const api = createApiClient({
   getToken: () => session.getToken(),
   onForcedLogout: (reason) => session.onForcedLogout(reason),
   isLoggedIn: () => session.isLoggedIn(),
+  onRenewedToken: (token, expiresAt) => session.onRenewedToken(token, expiresAt),
 })

@@ -68,6 +68,29 @@ describe('session store (shell §3, §4)', () => {
     expect(useSessionStore.getState().isLogin).toBe(false)
   })
 
+  it('stores a renewed token with its new expiry and keeps the rest of the session', async () => {
+    const { useSessionStore } = await freshStore()
+    useSessionStore.getState().startSession(response())
+    const lastVisit = localStorage.getItem('lastVisitTime')
+    useSessionStore.getState().renewToken('tok-2', 2_000_000_000)
+    expect(useSessionStore.getState()).toMatchObject({
+      isLogin: true,
+      token: 'tok-2',
+      expiresAt: 2_000_000_000,
+    })
+    expect(localStorage.getItem('id_token')).toBe('tok-2')
+    expect(localStorage.getItem('expires_at')).toBe('2000000000')
+    expect(localStorage.getItem('lastVisitTime')).toBe(lastVisit)
+    expect(JSON.parse(localStorage.getItem('userData') ?? '{}').user_name).toBe('ravi')
+  })
+
+  it('ignores a renewed token once logged out', async () => {
+    const { useSessionStore } = await freshStore()
+    useSessionStore.getState().renewToken('tok-2', 2_000_000_000)
+    expect(useSessionStore.getState()).toMatchObject({ isLogin: false, token: null })
+    expect(localStorage.getItem('id_token')).toBeNull()
+  })
+
   it('restores a stored session at start', async () => {
     const first = await freshStore()
     first.useSessionStore.getState().startSession(response())

@@ -57,8 +57,10 @@ export function restoreSession(): Omit<SessionState, 'endedCount'> & { failed: b
 interface SessionActions {
   /** Stores what a successful login answers (§4); throws 'Response has no token' without one. */
   startSession: (response: LoginResponse) => void
-  /** Adopts a renewed token from a response header (forgot-password, social login). */
+  /** Starts a session from a token in a response header (forgot-password, social login). */
   startFromHeader: (user: User, headers: Headers) => void
+  /** Stores a renewed token and its expiry (seconds since epoch); ignored when logged out. */
+  renewToken: (token: string, expiresAt: number) => void
   updateUser: (patch: Partial<User>) => void
   /** Forced logout or sign out: clears token, user data and expiry; isLogedOut becomes true. */
   endSession: () => void
@@ -113,6 +115,13 @@ export const useSessionStore = create<SessionState & SessionActions>((set, get) 
       token: { accessToken: bearer, expiresIn },
       operatorId: user.operatorId,
     })
+  },
+
+  renewToken: (token, expiresAt) => {
+    if (!get().isLogin) return
+    local.set(K.idToken, token)
+    local.set(K.tokenExpiry, String(expiresAt))
+    set({ token, expiresAt })
   },
 
   updateUser: (patch) => {

@@ -1,4 +1,3 @@
-import { TOKEN_HEADER } from '@backlay/contract/auth'
 import {
   type HrBetLeg,
   saveBetRequest,
@@ -14,16 +13,8 @@ import { z } from 'zod'
 import { api } from '../../../lib/api-client'
 import { STREAMED_KEYS } from '../../../lib/realtime'
 import { showToast } from '../../../lib/toast'
-import { useSessionStore } from '../../auth/stores/session-store'
 import { splitStake } from '../stake-split'
 import type { SlipSelection } from '../stores/bet-slip-store'
-
-/** §4: a renewed authorization header on a bet or cash-out answer replaces the stored token. */
-export function adoptRenewedToken(headers: Headers): void {
-  const bearer = headers.get(TOKEN_HEADER)?.replace(/^Bearer\s+/i, '')
-  const { token, user, startFromHeader } = useSessionStore.getState()
-  if (bearer && user && bearer !== token) startFromHeader(user, headers)
-}
 
 /** After any bet answer: open and unmatched bets, positions and balance are asked for again (§4). */
 export function refreshAfterBet(client: QueryClient): void {
@@ -75,8 +66,7 @@ export async function placeBet(
 ): Promise<{ ok: boolean; msg: string }> {
   try {
     const { path, body } = betBody(s, stake)
-    const { body: res, headers } = await api.send(path, body, saveBetResponse)
-    adoptRenewedToken(headers)
+    const res = await api.post(path, body, saveBetResponse)
     return { ok: true, msg: res.msg ?? '' }
   } catch (error) {
     return { ok: false, msg: errorMessage(error) }
@@ -108,12 +98,7 @@ export async function placeCombinedBet(
 
 async function placeHrBet(legs: HrBetLeg[]): Promise<{ ok: boolean; msg: string }> {
   try {
-    const { body: res, headers } = await api.send(
-      'bet/saveHrBet',
-      saveHrBetRequest.parse(legs),
-      saveHrBetResponse,
-    )
-    adoptRenewedToken(headers)
+    const res = await api.post('bet/saveHrBet', saveHrBetRequest.parse(legs), saveHrBetResponse)
     return { ok: true, msg: res.msg ?? '' }
   } catch (error) {
     return { ok: false, msg: errorMessage(error) }

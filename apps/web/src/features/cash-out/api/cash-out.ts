@@ -1,7 +1,6 @@
 import { cashOutResponse } from '@backlay/contract/bets'
 import { MSG } from '@backlay/contract/validation-messages'
 import { api } from '../../../lib/api-client'
-import { adoptRenewedToken } from '../../bet-slip/api/place-bet'
 
 /**
  * GET exchange/order/cashout?marketId=… (§7). §8: success shows 'Cash-out successful.' (or the
@@ -9,13 +8,10 @@ import { adoptRenewedToken } from '../../bet-slip/api/place-bet'
  */
 export async function cashOutMarket(marketId: string): Promise<{ ok: boolean; msg: string }> {
   try {
-    const { body, headers } = await api.send(
+    const body = await api.get(
       `exchange/order/cashout?marketId=${encodeURIComponent(marketId)}`,
-      undefined,
       cashOutResponse,
-      { method: 'GET' },
     )
-    adoptRenewedToken(headers)
     return body.data.status
       ? { ok: true, msg: body.data.msg || MSG.cashOutSuccess }
       : { ok: false, msg: body.data.msg || body.msg || MSG.somethingWentWrong }
