@@ -29,6 +29,8 @@ export const router = createBrowserRouter([
       { path: 'livegames/:gameId?/:tableId?/:marketId?', lazy: casino },
       { path: 'indian-casino/:gameId/:inplay?', lazy: casino },
       { path: 'aviator', lazy: casino },
+      // The provider's Indian card games, framed under the header without side bars.
+      { path: 'indian-card-games', lazy: casino },
       // Shell §2 shell, account and statement pages.
       {
         path: 'ReferBy/:referCode',
@@ -149,6 +151,12 @@ export const router = createBrowserRouter([
         path: 'greyhound-racing',
         lazy: async () => ({
           Component: (await import('../features/racing/components/racing-page')).RacingPage,
+        }),
+      },
+      {
+        path: 'election',
+        lazy: async () => ({
+          Component: (await import('../features/sports/components/sport-page')).ElectionPage,
         }),
       },
       {

@@ -25,6 +25,7 @@ describe('launchForPath (shell §2 casino routes)', () => {
     ],
     ['/livegames/aura/FAWK', { via: 'lotus', body: {}, group: 'indian' }],
     ['/livegames', { via: 'lotus', body: {}, group: 'indian' }],
+    ['/indian-card-games', { via: 'lotus', body: {}, group: 'indian' }],
     ['/indian-casino/AB', { via: 'lotus', body: { game_id: 'AB', game_type: 'old' } }],
     ['/indian-casino/AB/inplay', { via: 'lotus', body: { game_id: 'AB', game_type: 'old' } }],
     ['/table-casino-live/AB', { via: 'lotus', body: { game_id: 'AB', game_type: 'old' } }],

@@ -57,8 +57,9 @@ export function launchForPath(pathname: string): CasinoLaunch | undefined {
     case 'table-casino-live':
     case 'indian-casino':
       return first ? lotusGame(first) : undefined
-    // Aura live games are the Indian card games group of the lobby.
+    // Aura live games and the Indian card games page are the card games group of the lobby.
     case 'livegames':
+    case 'indian-card-games':
       return lobby('indian')
     default:
       return undefined

@@ -18,9 +18,9 @@ import { launchForPath } from '../launch-target'
 import styles from './casino.module.css'
 
 /**
- * Shell §2 casino pages (lobby, live casino, table and live games, Indian casino, Aviator): the
- * provider's page in a frame, launched through lotus/lobbyUrl or qtech/launchUrl. Guests are sent
- * home with the login dialog (the page is remembered for after login); demo users are refused.
+ * Shell §2 casino pages (lobby, live casino, table and live games, Indian casino and card games,
+ * Aviator): the provider's page in a frame, launched through lotus/lobbyUrl or qtech/launchUrl.
+ * Guests are sent home with the login dialog (the page is remembered for after login); demo users are refused.
  */
 export function CasinoFramePage() {
   const { t } = useTranslation()

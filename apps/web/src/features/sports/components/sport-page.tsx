@@ -71,3 +71,15 @@ export function CompetitionPage() {
     </div>
   )
 }
+
+/** /election: the election markets the feed lists under sport 2378961, by competition. */
+export function ElectionPage() {
+  const { t } = useTranslation()
+  const title = t('shell.titles.election')
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{title}</h1>
+      <Listing scope={{ sport_id: SPORT_ID.election }} title={title} />
+    </div>
+  )
+}
