@@ -11,6 +11,8 @@ const vendorGroups = [
 // In development the API runs separately (`npm run dev -w apps/server`); production serves both from one origin.
 export default defineConfig({
   plugins: [react()],
-  server: { proxy: { '/api': 'http://localhost:8080' } },
+  server: {
+    proxy: { '/api': 'http://localhost:8080', '/brand-assets': 'http://localhost:8080' },
+  },
   build: { rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } } },
 })

@@ -11,6 +11,7 @@ import { type DatabaseTarget, databaseTarget } from './db/connect'
 import { appContextPlugin } from './plugins/app-context'
 import { authPlugin } from './plugins/auth'
 import { backOfficePlugin } from './plugins/back-office'
+import { brandAssetsPlugin } from './plugins/brand-assets'
 import { databasePlugin } from './plugins/database'
 import { devSeedPlugin } from './plugins/dev-seed'
 import { errorHandlerPlugin } from './plugins/error-handler'
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(responsibleGamblingGate)
   await app.register(apiRoutes, { prefix: '/api' })
   await app.register(backOfficePlugin, { prefix: '/backoffice', distDir: config.BACKOFFICE_DIST })
+  await app.register(brandAssetsPlugin)
   await app.register(webAppPlugin, { distDir: config.WEB_DIST })
   return app
 }

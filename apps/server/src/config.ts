@@ -21,6 +21,8 @@ const configSchema = z.object({
   REDIS_URL: optionalText.pipe(z.url().optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   WEB_DIST: z.string().min(1).default(resolve(serverPackageDir, '../web/dist')),
+  /** Per-brand logo, favicon and icons: one folder per brand host, `default` for the rest. */
+  BRAND_ASSETS_DIR: z.string().min(1).default(resolve(serverPackageDir, 'brand-assets')),
   /** The built operator console, served under /backoffice when present. */
   BACKOFFICE_DIST: z.string().min(1).default(resolve(serverPackageDir, '../backoffice/dist')),
   /** Signing secret for session tokens; a random one is generated and kept under DATA_DIR when unset. */

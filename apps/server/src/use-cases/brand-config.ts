@@ -86,6 +86,32 @@ export const supportInfoOf = (brand: Brand): SupportInfo => brandSettingsOf(bran
 
 export const socialsOf = (brand: Brand): SocialLinks => brandSettingsOf(brand).socials
 
+/**
+ * The web manifest of the brand serving `host` (shell §1: a valid manifest per brand): its name,
+ * theme colours and the app icons under the host's asset path.
+ */
+export function manifestOf(brand: Brand, host: string) {
+  const site = siteOf(brand, host)
+  const { theme } = brandSettingsOf(brand)
+  const base = `/brand-assets/${brandHost(host)}`
+  const icon = (size: number) => ({
+    src: `${base}/icon-${size}.png`,
+    sizes: `${size}x${size}`,
+    type: 'image/png',
+  })
+  return {
+    name: site.appName,
+    short_name: site.appName,
+    description: site.metaDescription || site.title,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: theme.background,
+    theme_color: site.themeColor,
+    icons: [icon(192), icon(512), { ...icon(512), purpose: 'maskable' }],
+  }
+}
+
 /** getLogo: the configured URL (self_host false) or the host-derived path on this origin. */
 export function logoOf(brand: Brand, host: string): { description: string; self_host: boolean } {
   const url = brandSettingsOf(brand).logoUrl
