@@ -1,7 +1,6 @@
-import type { MarketDetail } from '@backlay/contract/match-details'
 import { useQueryClient } from '@tanstack/react-query'
 import { Dialog } from 'radix-ui'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '../../../lib/toast'
 import { refreshAfterBet } from '../../bet-slip/api/place-bet'
@@ -11,8 +10,22 @@ import styles from './cash-out.module.css'
 
 type Stage = 'closed' | 'confirm' | 'processing'
 
-/** §4 cash-out flow: confirm, processing with the bet delay counting down, then the outcome. */
-export function CashOutButton({ market }: { market: MarketDetail }) {
+interface CashOutButtonProps {
+  marketId: string
+  marketName: string
+  /** seconds */
+  betDelay: number
+}
+
+/**
+ * §4 cash-out flow: confirm, processing with the bet delay counting down, then the outcome.
+ * It takes the market's fields rather than the market so a price tick leaves it alone.
+ */
+export const CashOutButton = memo(function CashOutButton({
+  marketId,
+  marketName,
+  betDelay,
+}: CashOutButtonProps) {
   const { t } = useTranslation()
   const client = useQueryClient()
   const [stage, setStage] = useState<Stage>('closed')
@@ -20,8 +33,8 @@ export function CashOutButton({ market }: { market: MarketDetail }) {
 
   const run = async () => {
     setStage('processing')
-    setUntil(Date.now() + market.betDelay * 1000)
-    const result = await cashOutMarket(market.market_id)
+    setUntil(Date.now() + betDelay * 1000)
+    const result = await cashOutMarket(marketId)
     setStage('closed')
     setUntil(null)
     showToast({ type: result.ok ? 'success' : 'error', message: result.msg, shell: true })
@@ -52,7 +65,7 @@ export function CashOutButton({ market }: { market: MarketDetail }) {
           ) : (
             <>
               <Dialog.Description>
-                {t('betslip.cashOutConfirm', { market: market.market_name })}
+                {t('betslip.cashOutConfirm', { market: marketName })}
               </Dialog.Description>
               <div className={styles.actions}>
                 <Dialog.Close asChild>
@@ -70,4 +83,4 @@ export function CashOutButton({ market }: { market: MarketDetail }) {
       </Dialog.Portal>
     </Dialog.Root>
   )
-}
+})

@@ -16,7 +16,12 @@ export const fanciesQueryOptions = (matchId: string, streaming: boolean) =>
     refetchInterval: streaming ? false : POLL_MS.guestMatchDetails,
   })
 
-export function useFancies(matchId: string, enabled: boolean) {
+/** The match's session lines, or the slice of them `select` picks (see useMatchDetails). */
+export function useFancies<T = Fancy[]>(
+  matchId: string,
+  enabled: boolean,
+  select?: (lines: Fancy[]) => T,
+) {
   const streaming = useStreamConnected()
-  return useQuery({ ...fanciesQueryOptions(matchId, streaming), enabled })
+  return useQuery({ ...fanciesQueryOptions(matchId, streaming), enabled, select })
 }

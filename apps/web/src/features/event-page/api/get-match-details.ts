@@ -39,8 +39,16 @@ export const matchDetailsQueryOptions = (
         : POLL_MS.guestMatchDetails,
   })
 
-export function useMatchDetails(matchId: string, marketId: string | undefined) {
+/**
+ * The match's markets, or the slice of them `select` picks: a component re-renders only when
+ * its slice changes, so a price tick reaches only the tables of the markets it moved.
+ */
+export function useMatchDetails<T = MarketDetail[]>(
+  matchId: string,
+  marketId: string | undefined,
+  select?: (markets: MarketDetail[]) => T,
+) {
   const loggedIn = useIsLoggedIn()
   const streaming = useStreamConnected()
-  return useQuery(matchDetailsQueryOptions(matchId, marketId, loggedIn, streaming))
+  return useQuery({ ...matchDetailsQueryOptions(matchId, marketId, loggedIn, streaming), select })
 }

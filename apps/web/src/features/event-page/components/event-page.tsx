@@ -1,5 +1,5 @@
 import type { Fancy, MarketDetail } from '@backlay/contract/match-details'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useParams } from 'react-router'
 import { formatMatchTime } from '../../../lib/format'
@@ -8,15 +8,21 @@ import { ConfirmPopup } from '../../bet-slip/components/confirm-popup'
 import { useChooseSelection } from '../../bet-slip/hooks/use-choose-selection'
 import { useFollowLivePrice } from '../../bet-slip/hooks/use-follow-live-price'
 import { delayFor, fancySelection, runnerSelection } from '../../bet-slip/selection'
+import { useBetSlip } from '../../bet-slip/stores/bet-slip-store'
 import { cashOutOffered } from '../../cash-out/cash-out-rules'
 import { CashOutButton } from '../../cash-out/components/cash-out-button'
 import { useVolumeMultiplier } from '../../markets/api/get-balance-settings'
 import { useFancyLiability, useTeamPosition } from '../../markets/api/get-team-position'
-import { FancyTable } from '../../markets/components/fancy-table'
+import { FancyTable, type SelectFancy } from '../../markets/components/fancy-table'
 import { MarketTable, type SelectOdds } from '../../markets/components/market-table'
 import { type LadderTarget, PositionDialog } from '../../markets/components/position-dialog'
 import { useLiveMarkets } from '../../markets/hooks/use-live-markets'
-import { limitKindOf, stakeRange } from '../../markets/stake-limits'
+import {
+  type LimitKind,
+  limitKindOf,
+  type StakeRange,
+  stakeRange,
+} from '../../markets/stake-limits'
 import { useEventsLimit } from '../api/get-events-limit'
 import { useFancies } from '../api/get-fancies'
 import { useMatchDetails } from '../api/get-match-details'
@@ -24,27 +30,74 @@ import { useEventName } from '../api/get-menu'
 import { useCommitTiming } from '../hooks/use-commit-timing'
 import styles from './event-page.module.css'
 
+/** What the page itself shows of the markets; price ticks leave it unchanged. */
+interface EventOutline {
+  markets: { id: string; kind: LimitKind }[]
+  hasFancy: boolean
+  main: Pick<MarketDetail, 'market_name' | 'inplay' | 'match_date' | 'GameStatus'> | undefined
+}
+
+const outlineOf = (markets: MarketDetail[]): EventOutline => {
+  const main = markets[0]
+  return {
+    markets: markets.map((m) => ({ id: m.market_id, kind: limitKindOf(m.market_type) })),
+    hasFancy: markets.some((m) => m.enable_fancy === 1),
+    main: main && {
+      market_name: main.market_name,
+      inplay: main.inplay,
+      match_date: main.match_date,
+      GameStatus: main.GameStatus,
+    },
+  }
+}
+
+type RangeOf = (kind: LimitKind, id: string) => StakeRange
+
+/**
+ * Min / max per market or session line: a user limit, else the event's, else §9. Each id keeps
+ * one object while the limits hold, so the memoised tables and rows see the same prop.
+ */
+function useRangeOf(eventTypeId: string, matchId: string): RangeOf {
+  const limits = useEventsLimit(matchId, eventTypeId).data
+  const setting = useUserSetting().data
+  return useMemo(() => {
+    const ranges = new Map<string, StakeRange>()
+    return (kind, id) => {
+      const key = `${kind}:${id}`
+      const known = ranges.get(key)
+      if (known) return known
+      const own = kind === 'fancy' ? limits?.session[id] : limits?.[id]
+      const eventLimit =
+        own && 'session_min_stack' in own
+          ? { min: own.session_min_stack, max: own.session_max_stack }
+          : own && 'market_min_stack' in own
+            ? { min: own.market_min_stack, max: own.market_max_stack }
+            : undefined
+      const range = stakeRange(kind, eventTypeId, eventLimit, setting)
+      ranges.set(key, range)
+      return range
+    }
+  }, [eventTypeId, limits, setting])
+}
+
 /** /event-page/{eventTypeId}/{eventId}/{marketId?}: every market of one match, live. */
 export function EventPage() {
   const { eventTypeId = '', eventId = '', marketId } = useParams()
   const { t } = useTranslation()
   useCommitTiming('event-page')
-  const details = useMatchDetails(eventId, marketId)
-  const markets = details.data
-  const hasFancy = markets?.some((m) => m.enable_fancy === 1) ?? false
-  const fancies = useFancies(eventId, hasFancy)
-  const limits = useEventsLimit(eventId, eventTypeId)
+  const details = useMatchDetails(eventId, marketId, outlineOf)
+  const outline = details.data
+  const hasFancy = outline?.hasFancy ?? false
   const setting = useUserSetting()
   const positions = useTeamPosition(eventId)
-  const liabilities = useFancyLiability(eventId, hasFancy)
   const eventName = useEventName(eventTypeId, eventId)
   const choose = useChooseSelection()
   const volumeMultiplier = useVolumeMultiplier(eventTypeId)
+  const rangeOf = useRangeOf(eventTypeId, eventId)
   const [ladder, setLadder] = useState<LadderTarget | null>(null)
 
-  const marketIds = useMemo(() => markets?.map((m) => m.market_id) ?? [], [markets])
+  const marketIds = useMemo(() => outline?.markets.map((m) => m.id) ?? [], [outline])
   useLiveMarkets(marketIds, hasFancy ? [eventId] : [])
-  useFollowLivePrice(markets, fancies.data)
 
   const positionMaps = useMemo(() => {
     const out = new Map<string, Map<string, number>>()
@@ -55,49 +108,31 @@ export function EventPage() {
   }, [positions.data])
 
   // The click handlers read the latest context through a ref so the memoised tables keep one
-  // handler for their lifetime and a price tick re-renders only the cells that changed.
-  const context = useRef({ eventName, limits: limits.data, setting: setting.data, positionMaps })
-  context.current = { eventName, limits: limits.data, setting: setting.data, positionMaps }
+  // handler for their lifetime.
+  const context = useRef({ eventName, setting: setting.data, positionMaps, rangeOf })
+  context.current = { eventName, setting: setting.data, positionMaps, rangeOf }
   const event = useCallback(
     () => ({ eventTypeId, eventId, eventName: context.current.eventName ?? '' }),
     [eventTypeId, eventId],
   )
 
-  const rangeOf = useCallback(
-    (kind: 'odds' | 'bookmaker' | 'fancy', id: string) => {
-      const { limits: l, setting: s } = context.current
-      const own = kind === 'fancy' ? l?.session[id] : l?.[id]
-      const eventLimit =
-        own && 'session_min_stack' in own
-          ? { min: own.session_min_stack, max: own.session_max_stack }
-          : own && 'market_min_stack' in own
-            ? { min: own.market_min_stack, max: own.market_max_stack }
-            : undefined
-      return stakeRange(kind, eventTypeId, eventLimit, s)
-    },
-    [eventTypeId],
-  )
-
   const onSelect = useCallback<SelectOdds>(
     (market, runner, isBack, offer) => {
-      const delay = delayFor(
-        market.market_type,
-        eventTypeId,
-        market.betDelay,
-        context.current.setting,
-      )
-      const range = rangeOf(limitKindOf(market.market_type), market.market_id)
-      choose(runnerSelection(event(), market, runner, isBack, offer, range, delay))
+      const { setting: s, rangeOf: range } = context.current
+      const delay = delayFor(market.market_type, eventTypeId, market.betDelay, s)
+      const limits = range(limitKindOf(market.market_type), market.market_id)
+      choose(runnerSelection(event(), market, runner, isBack, offer, limits, delay))
     },
-    [choose, event, eventTypeId, rangeOf],
+    [choose, event, eventTypeId],
   )
 
   const onSelectFancy = useCallback(
     (fancy: Fancy, isBack: boolean) => {
-      const delay = delayFor('SESSION', eventTypeId, fancy.betDelay, context.current.setting)
-      choose(fancySelection(event(), fancy, isBack, rangeOf('fancy', fancy.fancy_id), delay))
+      const { setting: s, rangeOf: range } = context.current
+      const delay = delayFor('SESSION', eventTypeId, fancy.betDelay, s)
+      choose(fancySelection(event(), fancy, isBack, range('fancy', fancy.fancy_id), delay))
     },
-    [choose, event, eventTypeId, rangeOf],
+    [choose, event, eventTypeId],
   )
 
   const onLadder = useCallback(
@@ -113,13 +148,13 @@ export function EventPage() {
   const fancyRange = useCallback((id: string) => rangeOf('fancy', id), [rangeOf])
 
   // §8: an unknown or finished match answers with no markets, and the player goes home.
-  const gone = details.isSuccess && details.data.length === 0
+  const gone = details.isSuccess && details.data.markets.length === 0
   useEffect(() => {
     if (details.isError) console.error('match details failed', details.error)
   }, [details.isError, details.error])
   if (gone) return <Navigate to="/" replace />
 
-  const main = markets?.[0]
+  const main = outline?.main
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -133,29 +168,119 @@ export function EventPage() {
         ) : null}
       </header>
       {details.isPending ? <p className={styles.notice}>{t('events.loading')}</p> : null}
-      {markets?.map((market) => (
-        <MarketTable
-          key={market.market_id}
-          market={market}
-          limits={rangeOf(limitKindOf(market.market_type), market.market_id)}
-          positions={positionMaps.get(market.market_id)}
+      {outline?.markets.map(({ id, kind }) => (
+        <EventMarket
+          key={id}
+          matchId={eventId}
+          routeMarketId={marketId}
+          id={id}
+          limits={rangeOf(kind, id)}
+          positions={positionMaps.get(id)}
           volumeMultiplier={volumeMultiplier}
           onSelect={onSelect}
           onLadder={onLadder}
-          actions={cashOutOffered(market) ? <CashOutButton market={market} /> : undefined}
         />
       ))}
-      {fancies.data && fancies.data.length > 0 ? (
-        <FancyTable
-          fancies={fancies.data}
+      {hasFancy ? (
+        <EventFancies
+          matchId={eventId}
           limitOf={fancyRange}
-          liabilities={liabilities.data}
           onSelect={onSelectFancy}
           onLadder={onFancyLadder}
         />
       ) : null}
+      <FollowSelectedPrice matchId={eventId} routeMarketId={marketId} hasFancy={hasFancy} />
       <PositionDialog target={ladder} onClose={() => setLadder(null)} />
       <ConfirmPopup />
     </div>
   )
+}
+
+interface EventMarketProps {
+  matchId: string
+  routeMarketId: string | undefined
+  id: string
+  limits: StakeRange
+  positions: ReadonlyMap<string, number> | undefined
+  volumeMultiplier: number
+  onSelect: SelectOdds
+  onLadder: (market: MarketDetail) => void
+}
+
+/** One market table, subscribed to its own market only: another market's tick passes it by. */
+const EventMarket = memo(function EventMarket({
+  matchId,
+  routeMarketId,
+  id,
+  ...table
+}: EventMarketProps) {
+  useCommitTiming('event-page')
+  const own = useCallback(
+    (markets: MarketDetail[]) => markets.find((m) => m.market_id === id),
+    [id],
+  )
+  const market = useMatchDetails(matchId, routeMarketId, own).data
+  if (!market) return null
+  return (
+    <MarketTable
+      market={market}
+      actions={
+        cashOutOffered(market) ? (
+          <CashOutButton
+            marketId={market.market_id}
+            marketName={market.market_name}
+            betDelay={market.betDelay}
+          />
+        ) : undefined
+      }
+      {...table}
+    />
+  )
+})
+
+interface EventFanciesProps {
+  matchId: string
+  limitOf: (fancyId: string) => StakeRange
+  onSelect: SelectFancy
+  onLadder: (fancy: Fancy) => void
+}
+
+/** The session lines and the player's liability on each; only their own ticks reach them. */
+const EventFancies = memo(function EventFancies({ matchId, ...table }: EventFanciesProps) {
+  useCommitTiming('event-page')
+  const fancies = useFancies(matchId, true)
+  const liabilities = useFancyLiability(matchId, true)
+  if (!fancies.data?.length) return null
+  return <FancyTable fancies={fancies.data} liabilities={liabilities.data} {...table} />
+})
+
+/**
+ * Feeds the slip the live price of the selected cell (§2 odds-changed notice). It picks only
+ * that runner's market or line, so without a selection no tick re-renders it.
+ */
+function FollowSelectedPrice({
+  matchId,
+  routeMarketId,
+  hasFancy,
+}: {
+  matchId: string
+  routeMarketId: string | undefined
+  hasFancy: boolean
+}) {
+  const selected = useBetSlip((s) => s.selection?.marketId)
+  const market = useMatchDetails(
+    matchId,
+    routeMarketId,
+    useCallback(
+      (markets: MarketDetail[]) => markets.filter((m) => m.market_id === selected),
+      [selected],
+    ),
+  )
+  const line = useFancies(
+    matchId,
+    hasFancy,
+    useCallback((lines: Fancy[]) => lines.filter((f) => f.fancy_id === selected), [selected]),
+  )
+  useFollowLivePrice(market.data, line.data)
+  return null
 }

@@ -1,12 +1,12 @@
 import type { Fancy } from '@backlay/contract/match-details'
-import { memo } from 'react'
+import { memo, useCallback, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatWhole } from '../../../lib/format'
 import { canClickCell, fancyHasLay, isFancySuspended } from '../display'
 import type { StakeRange } from '../stake-limits'
 import { Exposure } from './exposure'
 import styles from './markets.module.css'
-import { PriceCell } from './price-cell'
+import { type CellSide, PriceCell } from './price-cell'
 
 export type SelectFancy = (fancy: Fancy, isBack: boolean) => void
 
@@ -30,6 +30,13 @@ const FancyRow = memo(function FancyRow({
   const hasLay = fancyHasLay(fancy)
   const noClickable = hasLay && canClickCell(suspended, fancy.LayPrice1)
   const yesClickable = canClickCell(suspended, fancy.BackPrice1)
+  // Clicks read the line of the last render, so the press handler never changes.
+  const latest = useRef(fancy)
+  latest.current = fancy
+  const press = useCallback(
+    (side: CellSide) => onSelect(latest.current, side === 'back'),
+    [onSelect],
+  )
   return (
     <div className={styles.fancyRow} data-fancy={fancy.fancy_id}>
       <div className={styles.runnerName}>
@@ -51,23 +58,25 @@ const FancyRow = memo(function FancyRow({
       <div className={styles.fancyCells}>
         <PriceCell
           side="lay"
+          index={0}
           main={hasLay ? String(fancy.LayPrice1) : '-'}
           sub={hasLay ? String(fancy.LaySize1) : '-'}
           price={fancy.LayPrice1}
           size={fancy.LaySize1}
           disabled={!noClickable}
           label={`${t('markets.no')} ${fancy.fancy_name} ${hasLay ? fancy.LayPrice1 : '-'}`}
-          onClick={noClickable ? () => onSelect(fancy, false) : undefined}
+          onPress={noClickable ? press : undefined}
         />
         <PriceCell
           side="back"
+          index={0}
           main={String(fancy.BackPrice1)}
           sub={String(fancy.BackSize1)}
           price={fancy.BackPrice1}
           size={fancy.BackSize1}
           disabled={!yesClickable}
           label={`${t('markets.yes')} ${fancy.fancy_name} ${fancy.BackPrice1}`}
-          onClick={yesClickable ? () => onSelect(fancy, true) : undefined}
+          onPress={yesClickable ? press : undefined}
         />
         {suspended ? (
           <div className={styles.suspendedRow}>{fancy.GameStatus || t('markets.suspended')}</div>
@@ -82,6 +91,7 @@ const FancyRow = memo(function FancyRow({
 
 export interface FancyTableProps {
   fancies: readonly Fancy[]
+  /** The same object for a line while its limits hold: the rows are memoised on it. */
   limitOf: (fancyId: string) => StakeRange
   liabilities: Readonly<Record<string, number>> | undefined
   onSelect: SelectFancy

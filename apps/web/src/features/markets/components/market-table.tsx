@@ -1,5 +1,5 @@
 import type { DetailPriceSize, DetailRunner, MarketDetail } from '@backlay/contract/match-details'
-import { memo, type ReactNode } from 'react'
+import { memo, type ReactNode, useCallback, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatWhole } from '../../../lib/format'
 import {
@@ -13,7 +13,7 @@ import {
 import type { StakeRange } from '../stake-limits'
 import { Exposure } from './exposure'
 import styles from './markets.module.css'
-import { PriceCell } from './price-cell'
+import { type CellSide, PriceCell } from './price-cell'
 
 export type SelectOdds = (
   market: MarketDetail,
@@ -39,12 +39,17 @@ export interface MarketTableProps {
   title?: string
 }
 
+/** A price pressed in one runner's row; the table adds its market. */
+type SelectRunnerOdds = (runner: DetailRunner, isBack: boolean, offer: DetailPriceSize) => void
+
 interface RunnerRowProps {
-  market: MarketDetail
+  marketId: string
+  marketType: MarketDetail['market_type']
+  marketStatus: MarketDetail['status']
   runner: DetailRunner
   pl: number | null | undefined
   volumeMultiplier: number
-  onSelect: SelectOdds
+  onSelect: SelectRunnerOdds
   picked: boolean
   onPick: ((runner: DetailRunner) => void) | undefined
 }
@@ -70,8 +75,15 @@ function RunnerInfo({ runner }: { runner: DetailRunner }) {
   )
 }
 
+/**
+ * One runner's Back and Lay cells. It takes the market's fields it shows rather than the market,
+ * whose object is new on every tick of any runner, so a tick re-renders only the runners whose
+ * prices moved (the stream keeps unchanged runners as the same objects).
+ */
 const RunnerRow = memo(function RunnerRow({
-  market,
+  marketId,
+  marketType,
+  marketStatus,
   runner,
   pl,
   volumeMultiplier,
@@ -80,25 +92,36 @@ const RunnerRow = memo(function RunnerRow({
   onPick,
 }: RunnerRowProps) {
   const { t } = useTranslation()
-  const suspended = isRunnerSuspended(market, runner.status)
+  const suspended = isRunnerSuspended({ status: marketStatus }, runner.status)
   const name = runner.runnerName
-  const cell = (side: 'back' | 'lay', offer: DetailPriceSize | undefined, index: number) => {
+  // Clicks read the runner of the last render, so the press handler never changes.
+  const latest = useRef(runner)
+  latest.current = runner
+  const press = useCallback(
+    (side: CellSide, index: number) => {
+      const current = latest.current
+      const isBack = side === 'back'
+      const offer = (isBack ? current.ex.availableToBack : current.ex.availableToLay)[index]
+      if (offer) onSelect(current, isBack, offer)
+    },
+    [onSelect],
+  )
+  const cell = (side: CellSide, offer: DetailPriceSize | undefined, index: number) => {
     const price = offer?.price ?? 0
-    const clickable = canClickCell(suspended, price)
+    const clickable = canClickCell(suspended, price) && offer !== undefined
+    const text = priceText(marketId, marketType, price)
     return (
       <PriceCell
         key={`${side}${index}`}
         side={side}
-        outer={index > 0}
-        main={priceText(market.market_id, market.market_type, price)}
-        sub={offer ? sizeText(market.market_id, offer.size, volumeMultiplier) : ''}
+        index={index}
+        main={text}
+        sub={offer ? sizeText(marketId, offer.size, volumeMultiplier) : ''}
         price={price}
         size={offer?.size ?? 0}
         disabled={!clickable}
-        label={`${t(side === 'back' ? 'markets.back' : 'markets.lay')} ${name} ${offer ? priceText(market.market_id, market.market_type, price) : ''}`.trim()}
-        onClick={
-          clickable && offer ? () => onSelect(market, runner, side === 'back', offer) : undefined
-        }
+        label={`${t(side === 'back' ? 'markets.back' : 'markets.lay')} ${name} ${offer ? text : ''}`.trim()}
+        onPress={clickable ? press : undefined}
       />
     )
   }
@@ -147,6 +170,12 @@ export const MarketTable = memo(function MarketTable({
 }: MarketTableProps) {
   const { t } = useTranslation()
   const allSuspended = isMarketSuspended(market)
+  const latestMarket = useRef(market)
+  latestMarket.current = market
+  const selectRunner = useCallback<SelectRunnerOdds>(
+    (runner, isBack, offer) => onSelect(latestMarket.current, runner, isBack, offer),
+    [onSelect],
+  )
   const title =
     titleOverride ??
     (market.market_type === 'BOOKMAKER'
@@ -190,11 +219,13 @@ export const MarketTable = memo(function MarketTable({
         {market.runners.map((runner) => (
           <RunnerRow
             key={runner.selectionId}
-            market={market}
+            marketId={market.market_id}
+            marketType={market.market_type}
+            marketStatus={market.status}
             runner={runner}
             pl={positions?.get(runner.selectionId) ?? runner.win_loss}
             volumeMultiplier={volumeMultiplier}
-            onSelect={onSelect}
+            onSelect={selectRunner}
             picked={picked?.includes(runner.selectionId) ?? false}
             onPick={onPick}
           />

@@ -1,9 +1,12 @@
-import { DELAY_MS } from '@backlay/contract/timing'
 import { memo, useEffect, useRef } from 'react'
 import styles from './markets.module.css'
 
+export type CellSide = 'back' | 'lay'
+
 export interface PriceCellProps {
-  side: 'back' | 'lay'
+  side: CellSide
+  /** 0 for the best price; the 2nd and 3rd best are left out on narrow screens. */
+  index: number
   /** Main line (odds, rate or runs) and the small line under it (size or rate). */
   main: string
   sub: string
@@ -11,55 +14,51 @@ export interface PriceCellProps {
   price: number
   size: number
   disabled: boolean
-  /** Outer cells (2nd and 3rd best) are left out on narrow screens. */
-  outer?: boolean
   label: string
-  onClick?: () => void
+  /**
+   * One handler for every cell of a row, told which cell was pressed, so it stays the same
+   * function across price ticks and a tick re-renders only the cells whose numbers moved.
+   */
+  onPress?: (side: CellSide, index: number) => void
 }
 
+const FLASHES = [styles.flash, styles.flashAgain] as string[]
+
 /**
- * One odds cell. The 300 ms flash is a class toggled on the DOM node, so a price tick costs one
- * render of this cell and no second render to clear the flash.
+ * One odds cell. The 300 ms flash is a class set on the DOM node, so a price tick costs one
+ * render of this cell and no second render to clear the flash. Two classes with the same
+ * animation under different names take turns: switching the animation name restarts it when
+ * two changes come within 300 ms, without forcing a layout to do so.
  */
 export const PriceCell = memo(function PriceCell({
   side,
+  index,
   main,
   sub,
   price,
   size,
   disabled,
-  outer,
   label,
-  onClick,
+  onPress,
 }: PriceCellProps) {
   const ref = useRef<HTMLButtonElement>(null)
-  const first = useRef(true)
+  const flashes = useRef(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the flash is triggered by price and size changes only
   useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
     const node = ref.current
-    if (!node) return
-    node.classList.remove(styles.flash as string)
-    // Reading layout restarts the animation when two changes come within 300 ms.
-    void node.offsetWidth
-    node.classList.add(styles.flash as string)
-    const timer = setTimeout(
-      () => node.classList.remove(styles.flash as string),
-      DELAY_MS.oddsFlash,
-    )
-    return () => clearTimeout(timer)
+    const turn = flashes.current++
+    if (!node || turn === 0) return
+    node.classList.remove(FLASHES[turn % 2] as string)
+    node.classList.add(FLASHES[(turn + 1) % 2] as string)
   }, [price, size])
   return (
     <button
       ref={ref}
       type="button"
-      className={`${styles.cell} ${styles[side]} ${outer ? styles.outer : ''}`}
+      className={`${styles.cell} ${styles[side]} ${index > 0 ? styles.outer : ''}`}
       disabled={disabled}
       aria-label={label}
-      onClick={onClick}
+      onClick={onPress ? () => onPress(side, index) : undefined}
     >
       <span className={styles.cellMain}>{main}</span>
       {sub ? <span className={styles.cellSub}>{sub}</span> : null}

@@ -119,6 +119,11 @@ export function RaceMarket({
     setPicked(togglePick(ids, runner, !isMarketSuspended(m)))
   }, [])
 
+  const range = useMemo(
+    () => stakeRange('odds', sportId, undefined, setting.data),
+    [sportId, setting.data],
+  )
+
   if (odds.isPending) {
     return (
       <div className={styles.loading} role="status">
@@ -129,7 +134,6 @@ export function RaceMarket({
   }
   if (!shown || !market) return null
   const picks = market.runners.filter((r) => picked.includes(r.selectionId))
-  const range = stakeRange('odds', sportId, undefined, setting.data)
   return (
     <div className={styles.tables}>
       {combine && picks.length > 1 ? (
