@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { AccountTables } from './schema-accounts'
 import type { AdminTables, OperatorRole } from './schema-admin'
+import type { BonusTables } from './schema-bonus'
 import type { CasinoTables } from './schema-casino'
 import type { ExchangeTables } from './schema-exchange'
 
@@ -143,6 +144,8 @@ export interface MarketTable {
   /** SESSION result in runs. */
   result_value: number | null
   closed_at: Date | null
+  /** Suspended by an operator: the feed cannot reopen it (migration 0402). */
+  operator_hold: Generated<boolean>
   updated_at: UpdatedAt
 }
 
@@ -178,7 +181,12 @@ export interface RunnerTable {
   updated_at: UpdatedAt
 }
 
-export interface Database extends AccountTables, AdminTables, CasinoTables, ExchangeTables {
+export interface Database
+  extends AccountTables,
+    AdminTables,
+    BonusTables,
+    CasinoTables,
+    ExchangeTables {
   brands: BrandTable
   users: UserTable
   ledger_accounts: LedgerAccountTable

@@ -11,6 +11,7 @@ import {
   openUserCashAccount,
   postTransaction,
 } from '../ledger/ledger'
+import { awardBonus } from '../use-cases/bonuses'
 import { seedAccountsDevData } from './seed-accounts'
 
 /** Development accounts (never seeded in production). Listed in the README. */
@@ -29,10 +30,17 @@ export const DEV_PLAYERS = [
 ] as const
 /** ₹1,00,000 each, in paise. */
 export const DEV_PLAYER_FUNDS = 1_00_000 * 100
+/** demo1's welcome bonus (paise), so the bonus pages have a real bonus to show. */
+export const DEV_WELCOME_BONUS = {
+  id: 'seed-welcome-demo1',
+  userName: 'demo1',
+  amount: 1_000 * 100,
+  wageringRequired: 5_000 * 100,
+} as const
 
 /**
- * Idempotent: brands and users are created only when missing, and each funding posting carries
- * an idempotency key, so a second start changes nothing.
+ * Idempotent: brands and users are created only when missing, and each funding posting (and the
+ * welcome bonus) carries an idempotency key, so a second start changes nothing.
  */
 export async function seedDevData(db: Kysely<Database>, log: FastifyBaseLogger): Promise<void> {
   const brands = brandsRepository(db)
@@ -89,6 +97,20 @@ export async function seedDevData(db: Kysely<Database>, log: FastifyBaseLogger):
       ],
     })
     if (!funded.ok) throw new Error(`seeding ${player.userName} failed: ${funded.msg}`)
+    if (player.userName === DEV_WELCOME_BONUS.userName) {
+      await awardBonus(db, {
+        id: DEV_WELCOME_BONUS.id,
+        userId: user.id,
+        book: 'real',
+        name: 'Welcome bonus',
+        kind: 'DEPOSIT_MATCH',
+        walletType: 'sports_bonus',
+        amount: DEV_WELCOME_BONUS.amount,
+        wageringRequired: DEV_WELCOME_BONUS.wageringRequired,
+        awardedAt: new Date(),
+        expiresAt: null,
+      })
+    }
   }
   await seedAccountsDevData(
     db,
