@@ -196,3 +196,115 @@ export async function balanceFromEntries(db: Kysely<Database>, accountId: string
     .executeTakeFirstOrThrow()
   return row.total
 }
+
+/**
+ * Accounts locked for the rest of a database transaction, to post many ledger transactions with
+ * a fixed number of statements (the exchange's group commit). `post` checks one posting against
+ * the balances as the earlier ones left them and refuses it alone, writing nothing; `flush`
+ * writes every accepted posting and the new balances. Only postings on locked accounts are taken.
+ */
+export class LockedAccounts {
+  private readonly accounts: Map<string, { balance: number; allowNegative: boolean; book: string }>
+  private readonly transactions: { id: string; input: PostTransactionInput }[] = []
+  private readonly touched = new Set<string>()
+
+  constructor(
+    rows: readonly { id: string; balance: number; allow_negative: boolean; book: string }[],
+  ) {
+    this.accounts = new Map(
+      rows.map((r) => [
+        r.id,
+        { balance: r.balance, allowNegative: r.allow_negative, book: r.book },
+      ]),
+    )
+  }
+
+  balance(accountId: string): number | undefined {
+    return this.accounts.get(accountId)?.balance
+  }
+
+  post(input: PostTransactionInput): Result<Posted, PostFailureCode> {
+    const checked = checkLegs(input.legs)
+    if (!checked.ok) return checked
+    const net = netByAccount(input.legs)
+    for (const [accountId, change] of net) {
+      const account = this.accounts.get(accountId)
+      if (!account) throw new Error(`ledger account ${accountId} is not locked`)
+      if (account.book !== input.book)
+        throw new Error(
+          `ledger account ${accountId} is in the ${account.book} book, not ${input.book}`,
+        )
+      if (!account.allowNegative && account.balance + change < 0) {
+        return fail('LEDGER.INSUFFICIENT_FUNDS', 'Insufficient balance.')
+      }
+    }
+    const balances: Record<string, number> = {}
+    for (const [accountId, change] of net) {
+      const account = this.accounts.get(accountId) as { balance: number }
+      account.balance += change
+      balances[accountId] = account.balance
+      if (change !== 0) this.touched.add(accountId)
+    }
+    const transactionId = randomUUID()
+    this.transactions.push({ id: transactionId, input })
+    return success({ transactionId, balances, replayed: false })
+  }
+
+  /** Writes the accepted postings: three statements however many there are. */
+  async flush(trx: Kysely<Database>): Promise<void> {
+    if (this.transactions.length === 0) return
+    await trx
+      .insertInto('ledger_transactions')
+      .values(
+        this.transactions.map(({ id, input }) => ({
+          id,
+          kind: input.kind,
+          book: input.book,
+          idempotency_key: input.idempotencyKey ?? null,
+          memo: input.memo ?? null,
+          metadata: JSON.stringify(input.metadata ?? {}),
+        })),
+      )
+      .execute()
+    await trx
+      .insertInto('ledger_entries')
+      .values(
+        this.transactions.flatMap(({ id, input }) =>
+          input.legs.map((leg) => ({
+            transaction_id: id,
+            account_id: leg.accountId,
+            amount: leg.amount,
+          })),
+        ),
+      )
+      .execute()
+    if (this.touched.size > 0) {
+      const rows = [...this.touched].map(
+        (id) => sql`(${id}::text, ${this.accounts.get(id)?.balance ?? 0}::bigint)`,
+      )
+      await sql`UPDATE ledger_accounts AS a SET balance = v.balance
+        FROM (VALUES ${sql.join(rows)}) AS v(id, balance) WHERE a.id = v.id`.execute(trx)
+    }
+    this.transactions.length = 0
+    this.touched.clear()
+  }
+}
+
+/** Locks the accounts (FOR UPDATE, in id order, one statement) for posting through `LockedAccounts`. */
+export async function lockAccounts(
+  trx: Kysely<Database>,
+  accountIds: readonly string[],
+): Promise<LockedAccounts> {
+  const ids = [...new Set(accountIds)].sort()
+  const rows =
+    ids.length === 0
+      ? []
+      : await trx
+          .selectFrom('ledger_accounts')
+          .select(['id', 'balance', 'allow_negative', 'book'])
+          .where('id', 'in', ids)
+          .orderBy('id')
+          .forUpdate()
+          .execute()
+  return new LockedAccounts(rows)
+}

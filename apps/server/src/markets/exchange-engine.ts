@@ -25,7 +25,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Clock } from '../clock'
 import type { Database, LedgerBook } from '../db/schema'
 import type { BetOrderTable } from '../db/schema-exchange'
-import { postTransaction } from '../ledger/ledger'
+import { lockAccounts } from '../ledger/ledger'
 import { type Failure, fail, type Result, success } from '../result'
 import type { MessageBus } from '../stream/message-bus'
 import {
@@ -77,6 +77,11 @@ export interface PlaceOptions {
   readonly fillOrKill?: boolean
   /** seconds the request has already waited; less than the market's delay answers BET.DELAY_PENDING */
   readonly waitedSeconds?: number
+  /**
+   * Per leg, whether it would have matched when requested (from BET.DELAY_PENDING): after the
+   * delay such a leg must still meet the best price, else the price moved away and it is refused.
+   */
+  readonly matchable?: readonly boolean[]
 }
 
 /**
@@ -84,7 +89,10 @@ export interface PlaceOptions {
  * waits `delaySeconds` (outside the market's queue) and places again, which checks everything anew.
  */
 export const DELAY_PENDING = 'BET.DELAY_PENDING'
-export type PendingDelay = Failure & { readonly delaySeconds: number }
+export type PendingDelay = Failure & {
+  readonly delaySeconds: number
+  readonly matchable?: readonly boolean[]
+}
 export const isPendingDelay = (r: Result<unknown>): r is PendingDelay =>
   !r.ok && r.code === DELAY_PENDING
 
@@ -129,6 +137,18 @@ const avgOdds = (matched: number, value: number) =>
 const orderStatusOf = (matched: number, remaining: number): PlacedBet['status'] =>
   remaining === 0 ? 'MATCHED' : matched > 0 ? 'PARTIALLY_MATCHED' : 'UNMATCHED'
 
+/** Whether the leg would match now: the best opposite offer is at its odds or better. */
+function meetsBest(state: MarketState, leg: OddsLeg): boolean {
+  if (!state.book) return false
+  const runner = marketView(state.book).runners.find((r) => r.selectionId === leg.selectionId)
+  if (leg.side === 'BACK') {
+    const best = runner?.availableToBack[0]?.price
+    return best !== undefined && best >= leg.odds
+  }
+  const best = runner?.availableToLay[0]?.price
+  return best !== undefined && best <= leg.odds
+}
+
 /** What one DB transaction of a trade must write besides the ledger posting. */
 interface TradeWrites {
   orders: {
@@ -149,6 +169,35 @@ interface TradeWrites {
   cancels: { orderId: string; size: number }[]
 }
 
+/** One change to commit: a placement (checked first), a cancel or a requote. */
+interface Entry {
+  readonly trader: Trader
+  readonly options: PlaceOptions
+  /** run on the market as the batch's earlier entries left it; a failure skips the entry */
+  readonly check?: () => Failure | null
+  readonly change: (position: Position) => TradeWrites
+}
+
+interface Accepted {
+  readonly entry: Entry
+  readonly writes: TradeWrites
+  readonly answer: Placed
+  readonly exposureChanged: boolean
+  balances?: { cash: number | undefined; exposure: number | undefined }
+}
+
+/** Builds a placement's entry once its market is loaded and its catalogue row read. */
+type Plan = (state: MarketState, market: CatalogueMarket) => Entry
+
+interface Waiting {
+  readonly plan: Plan
+  readonly resolve: (result: Result<Placed>) => void
+  readonly reject: (error: unknown) => void
+}
+
+/** A refusal inside a batch that cannot be taken back alone: the batch is redone one by one. */
+class BatchBroken extends Error {}
+
 /**
  * The live exchange of this process: one in-memory state per market (book, positions), every
  * change to a market run one at a time through that market's queue, and every change written
@@ -165,6 +214,8 @@ interface TradeWrites {
 export class ExchangeEngine implements MarketBooks {
   private readonly states = new Map<string, MarketState>()
   private readonly queues = new Map<string, Promise<unknown>>()
+  /** Placements waiting for their market's next batch. */
+  private readonly waiting = new Map<string, Waiting[]>()
   private readonly seqs = new Map<string, number>()
   private readonly openedAccounts = new Set<string>()
   private readonly loading = new Set<string>()
@@ -360,13 +411,18 @@ export class ExchangeEngine implements MarketBooks {
    * market has a delay, answers BET.DELAY_PENDING; after waiting it places with every check run
    * again on the market as it is then (a suspension or moved price during the delay refuses).
    */
-  async withDelay<T>(place: (waitedSeconds: number) => Promise<Result<T>>): Promise<Result<T>> {
-    let waited = 0
+  async withDelay<T>(
+    place: (delayed: Pick<PlaceOptions, 'waitedSeconds' | 'matchable'>) => Promise<Result<T>>,
+  ): Promise<Result<T>> {
+    let delayed: Pick<PlaceOptions, 'waitedSeconds' | 'matchable'> = { waitedSeconds: 0 }
     for (;;) {
-      const result = await place(waited)
+      const result = await place(delayed)
       if (!isPendingDelay(result)) return result
-      await this.wait((result.delaySeconds - waited) * 1000)
-      waited = result.delaySeconds
+      await this.wait((result.delaySeconds - (delayed.waitedSeconds ?? 0)) * 1000)
+      delayed = {
+        waitedSeconds: result.delaySeconds,
+        ...(result.matchable ? { matchable: result.matchable } : {}),
+      }
     }
   }
 
@@ -393,16 +449,22 @@ export class ExchangeEngine implements MarketBooks {
   ): Promise<Result<Placed>> {
     await ensureTradingAccounts(this.db, trader.userId, trader.book, this.openedAccounts)
     await this.beforeTrade(marketId)
-    return this.exclusive(marketId, async (state) => {
-      const market = await readCatalogueMarket(this.db, marketId)
-      const refused =
-        this.marketOpen(market, state) ??
-        (market && state ? this.checkOddsLegs(trader, market, state, legs) : null)
-      if (refused || !market || !state) return refused ?? fail('BET.MARKET_NOT_FOUND', MSG.notFound)
-      const pending = delayPending(market, options)
-      if (pending) return pending
-      if (state.book && market.inplay && !bookState(state.book).inPlay) turnInPlay(state.book)
-      return this.commit(state, trader, options, (position) => {
+    return this.placeInBatch(marketId, (state, market) => ({
+      trader,
+      options,
+      check: () => {
+        const refused =
+          this.marketOpen(market, state) ?? this.checkOddsLegs(trader, market, state, legs)
+        if (refused) return refused
+        const pending = delayPending(market, options)
+        if (pending && state.book)
+          return { ...pending, matchable: legs.map((leg) => meetsBest(state, leg)) }
+        if (pending) return pending
+        if (legs.some((leg, i) => options.matchable?.[i] === true && !meetsBest(state, leg)))
+          return fail('BET.ODDS_CHANGED', MSG.oddsChanged)
+        return null
+      },
+      change: (position) => {
         const writes: TradeWrites = { orders: [], fills: [], cancels: [] }
         for (const leg of legs) {
           const id = randomUUID()
@@ -416,7 +478,7 @@ export class ExchangeEngine implements MarketBooks {
                 side: leg.side,
                 odds: leg.odds as Odds,
                 size: leg.stake as Paise,
-                persistence: 'PERSIST',
+                persistence: trader.userId === MARKET_MAKER_ID ? 'PERSIST' : 'LAPSE',
                 ...(options.fillOrKill ? { timeInForce: 'FILL_OR_KILL' as const } : {}),
               } satisfies OrderRequest,
               this.clock.now(),
@@ -454,8 +516,8 @@ export class ExchangeEngine implements MarketBooks {
           }
         }
         return writes
-      })
-    })
+      },
+    }))
   }
 
   async placeFancy(
@@ -465,22 +527,20 @@ export class ExchangeEngine implements MarketBooks {
     options: PlaceOptions = {},
   ): Promise<Result<Placed>> {
     await ensureTradingAccounts(this.db, trader.userId, trader.book, this.openedAccounts)
-    return this.exclusive(marketId, async (state) => {
-      const market = await readCatalogueMarket(this.db, marketId)
-      const refused =
+    return this.placeInBatch(marketId, (state, market) => ({
+      trader,
+      options,
+      check: () =>
         this.marketOpen(market, state) ??
-        (market && state ? this.checkFancyLeg(trader, market, state, leg) : null)
-      if (refused || !market || !state) return refused ?? fail('BET.MARKET_NOT_FOUND', MSG.notFound)
-      const pending = delayPending(market, options)
-      if (pending) return pending
-      return this.commit(state, trader, options, (position) => {
-        const bet: FancyBet = {
+        this.checkFancyLeg(trader, market, state, leg) ??
+        delayPending(market, options),
+      change: (position) => {
+        position.fancy.push({
           side: leg.side,
           line: leg.line,
           rate: leg.rate,
           stake: leg.stake as Paise,
-        }
-        position.fancy.push(bet)
+        } satisfies FancyBet)
         return {
           orders: [
             {
@@ -501,8 +561,73 @@ export class ExchangeEngine implements MarketBooks {
           fills: [],
           cancels: [],
         }
-      })
+      },
+    }))
+  }
+
+  /**
+   * Group commit: placements arriving while their market is busy wait together, and the next
+   * turn of the market's queue checks and applies them one after another in memory and writes
+   * them all in one transaction (the catalogue is read once per batch too). Each placement is
+   * still all-or-nothing and funds are checked against the locked balances as the earlier
+   * placements of the batch left them. A refusal that cannot be taken back alone (after fills)
+   * rolls the batch back, and its placements are then committed one by one.
+   */
+  private placeInBatch(marketId: string, plan: Plan): Promise<Result<Placed>> {
+    return new Promise((resolve, reject) => {
+      const waiting = this.waiting.get(marketId)
+      if (waiting) {
+        waiting.push({ plan, resolve, reject })
+        return
+      }
+      this.waiting.set(marketId, [{ plan, resolve, reject }])
+      void this.exclusive(marketId, (state) => this.drain(marketId, state))
     })
+  }
+
+  private async drain(marketId: string, loaded: MarketState | undefined): Promise<void> {
+    const batch = this.waiting.get(marketId) ?? []
+    this.waiting.delete(marketId)
+    let market: CatalogueMarket | undefined
+    try {
+      market = await readCatalogueMarket(this.db, marketId)
+      if (loaded && market?.inplay) await this.lapse(loaded)
+      const whole = await this.commitBatch(loaded, market, batch)
+      if (whole) return
+    } catch (error) {
+      for (const w of batch) w.reject(error)
+      return
+    }
+    for (const w of batch) {
+      try {
+        await this.commitBatch(this.states.get(marketId), market, [w])
+      } catch (error) {
+        w.reject(error)
+      }
+    }
+  }
+
+  /** Commits `batch` and answers each placement; false when the batch must be redone one by one. */
+  private async commitBatch(
+    state: MarketState | undefined,
+    market: CatalogueMarket | undefined,
+    batch: readonly Waiting[],
+  ): Promise<boolean> {
+    if (!state || !market) {
+      for (const w of batch) w.resolve(fail('BET.MARKET_NOT_FOUND', MSG.notFound))
+      return true
+    }
+    const entries = batch.map((w) => w.plan(state, market))
+    try {
+      const results = await this.commitAll(state, entries)
+      batch.forEach((w, i) => {
+        w.resolve(results[i] ?? fail('BET.MARKET_NOT_FOUND', MSG.notFound))
+      })
+      return true
+    } catch (error) {
+      if (batch.length > 1) return false
+      throw error
+    }
   }
 
   /** Cancels the unmatched part of one order, or of all the user's orders in a market. */
@@ -548,7 +673,7 @@ export class ExchangeEngine implements MarketBooks {
       const book = state.book
       const market = await readCatalogueMarket(this.db, marketId)
       if (market?.status !== 'OPEN') return
-      if (market.inplay && !bookState(book).inPlay) turnInPlay(book)
+      if (market.inplay) await this.lapse(state)
       const position = positionOf(state, trader.userId, trader.book)
       const keyOf = (l: { selectionId: string; side: string; odds: number }) =>
         `${l.selectionId}:${l.side}:${l.odds}`
@@ -605,6 +730,43 @@ export class ExchangeEngine implements MarketBooks {
       })
       if (!result.ok) this.log.warn({ marketId, msg: result.msg }, 'market maker requote refused')
     })
+  }
+
+  /**
+   * The market went in-play: lapses the unmatched LAPSE orders (players' bets; the market maker
+   * persists and requotes) and releases what they held, one entry per user in one transaction.
+   * Markets not in memory are skipped: they are rebuilt in-play from the store.
+   */
+  async turnInPlay(marketId: string): Promise<void> {
+    const state = this.states.get(marketId)
+    if (!state?.book || bookState(state.book).inPlay) return
+    await this.exclusive(marketId, async (current) => {
+      if (current) await this.lapse(current)
+    })
+  }
+
+  private async lapse(state: MarketState): Promise<void> {
+    if (!state.book || bookState(state.book).inPlay) return
+    const byUser = new Map<string, { orderId: string; size: number }[]>()
+    for (const order of turnInPlay(state.book)) {
+      const cancels = byUser.get(order.userId) ?? []
+      cancels.push({ orderId: order.orderId, size: order.size })
+      byUser.set(order.userId, cancels)
+    }
+    if (byUser.size === 0) return
+    const entries = [...byUser].map(([userId, cancels]): Entry => {
+      const book = state.positions.get(userId)?.book ?? 'real'
+      return {
+        trader: { userId, book, limits: {} },
+        options: {},
+        change: (position) => {
+          for (const c of cancels) position.open.delete(c.orderId)
+          return { orders: [], fills: [], cancels }
+        },
+      }
+    })
+    // Releasing funds never refuses, so a failure here is a store error: the market is reloaded.
+    await this.commitAll(state, entries)
   }
 
   /** A copy of the user's position in a market (loaded from the store if needed). */
@@ -671,90 +833,106 @@ export class ExchangeEngine implements MarketBooks {
     return userId === trader.userId ? trader.book : (state.positions.get(userId)?.book ?? 'real')
   }
 
-  /**
-   * The one write path: applies `change` to memory, then writes orders,
-   * fills, cancellations, the held exposure and the ledger posting in the same transaction.
-   * Any refusal or error rolls back and reloads the market from the store.
-   */
+  /** Commits one change alone (cancel, requote). */
   private async commit(
     state: MarketState,
     trader: Trader,
     options: PlaceOptions,
     change: (position: Position) => TradeWrites,
   ): Promise<Result<Placed>> {
-    const cashId = userCashAccountId(trader.userId, trader.book)
-    const exposureId = exposureAccountId(trader.userId, trader.book)
-    const position = positionOf(state, trader.userId, trader.book)
+    const [result] = await this.commitAll(state, [{ trader, options, change }])
+    return result ?? fail('BET.MARKET_NOT_FOUND', MSG.notFound)
+  }
+
+  /**
+   * The one write path: applies each entry's change to memory in order, then writes the orders,
+   * fills, cancellations, held exposures and ledger postings of all of them in one transaction.
+   * An entry whose check or funds refuse it is taken back alone when it only added resting
+   * orders; otherwise (and on any error) the transaction rolls back and the market is reloaded
+   * from the store: a lone entry answers its refusal, a batch throws so it is redone one by one.
+   */
+  private async commitAll(
+    state: MarketState,
+    entries: readonly Entry[],
+  ): Promise<Result<Placed>[]> {
     const now = this.clock.now()
-    let writes: TradeWrites | undefined
-    let balances: Record<string, number> | undefined
-    let required = position.held
-    let answer: Placed | undefined
-    const before = {
-      matched: position.matched.length,
-      fancy: position.fancy.length,
-      pl: [...position.pl],
-      open: new Set(position.open),
-    }
+    const results: Result<Placed>[] = []
+    const accepted: Accepted[] = []
+    const alone = entries.length === 1
     try {
       await this.db.transaction().execute(async (trx) => {
-        writes = change(position)
-        required = requiredExposure(state, position)
-        const delta = required - position.held
-        answer = placedAnswer(writes)
-        await this.write(trx, state, trader, writes, now)
-        if (required !== position.held) {
-          await trx
-            .insertInto('market_exposures')
-            .values({
-              user_id: trader.userId,
-              market_id: state.id,
+        const funds = await lockAccounts(
+          trx,
+          entries.flatMap(({ trader }) => [
+            userCashAccountId(trader.userId, trader.book),
+            exposureAccountId(trader.userId, trader.book),
+          ]),
+        )
+        for (const entry of entries) {
+          const refused = entry.check?.()
+          if (refused) {
+            results.push(refused)
+            continue
+          }
+          const { trader } = entry
+          const position = positionOf(state, trader.userId, trader.book)
+          const before = {
+            matched: position.matched.length,
+            fancy: position.fancy.length,
+            pl: [...position.pl],
+            open: new Set(position.open),
+          }
+          let writes: TradeWrites
+          try {
+            writes = entry.change(position)
+          } catch (error) {
+            throw alone || !(error instanceof Refusal) ? error : new BatchBroken()
+          }
+          const required = requiredExposure(state, position)
+          const delta = required - position.held
+          if (delta !== 0) {
+            const posted = funds.post({
+              kind: 'bet.exposure',
               book: trader.book,
-              held: required,
+              legs: [
+                { accountId: userCashAccountId(trader.userId, trader.book), amount: -delta },
+                { accountId: exposureAccountId(trader.userId, trader.book), amount: delta },
+              ],
+              metadata: {
+                marketId: state.id,
+                betIds: writes.orders.map((o) => o.id),
+                cancelled: writes.cancels.map((c) => c.orderId),
+              },
             })
-            .onConflict((oc) =>
-              oc.columns(['user_id', 'market_id']).doUpdateSet({ held: required }),
-            )
-            .execute()
-          const posted = await postTransaction(trx, {
-            kind: 'bet.exposure',
-            book: trader.book,
-            legs: [
-              { accountId: cashId, amount: -delta },
-              { accountId: exposureId, amount: delta },
-            ],
-            metadata: {
-              marketId: state.id,
-              betIds: writes.orders.map((o) => o.id),
-              cancelled: writes.cancels.map((c) => c.orderId),
-            },
-          })
-          if (!posted.ok) throw new Refusal(fail('BET.INSUFFICIENT_FUNDS', MSG.funds))
-          balances = posted.value.balances
+            if (!posted.ok) {
+              const refusal = fail('BET.INSUFFICIENT_FUNDS', MSG.funds)
+              if (!this.undoRest(state, position, writes, before))
+                throw alone ? new Refusal(refusal) : new BatchBroken()
+              results.push(refusal)
+              continue
+            }
+          }
+          position.held = required
+          const answer = placedAnswer(writes)
+          accepted.push({ entry, writes, answer, exposureChanged: delta !== 0 })
+          results.push(success(answer))
         }
-        if (options.idempotencyKey) {
-          await trx
-            .insertInto('bet_requests')
-            .values({
-              user_id: trader.userId,
-              idempotency_key: options.idempotencyKey,
-              http_status: 200,
-              response: JSON.stringify({ ok: true, placed: answer }),
-            })
-            .execute()
+        await this.writeAll(trx, state, accepted, now)
+        await funds.flush(trx)
+        for (const a of accepted) {
+          a.balances = {
+            cash: funds.balance(userCashAccountId(a.entry.trader.userId, a.entry.trader.book)),
+            exposure: funds.balance(exposureAccountId(a.entry.trader.userId, a.entry.trader.book)),
+          }
         }
       })
     } catch (error) {
-      if (error instanceof Refusal && writes && this.undoRest(state, position, writes, before)) {
-        return error.failure
-      }
       await this.reload(state.id)
-      if (error instanceof Refusal) return error.failure
+      if (error instanceof Refusal) return [error.failure]
       throw error
     }
-    position.held = required
-    if (writes && answer) this.publish(state, trader, writes, balances)
-    return success(answer as Placed)
+    if (accepted.length > 0) this.publish(state, accepted)
+    return results
   }
 
   /**
@@ -781,45 +959,42 @@ export class ExchangeEngine implements MarketBooks {
     return true
   }
 
-  private async write(
+  /** Every row of the accepted entries, in a fixed number of statements (inserts before updates). */
+  private async writeAll(
     trx: Kysely<Database>,
     state: MarketState,
-    trader: Trader,
-    writes: TradeWrites,
+    accepted: readonly Accepted[],
     now: number,
   ) {
     const at = new Date(now)
-    if (writes.orders.length > 0) {
-      await trx
-        .insertInto('bet_orders')
-        .values(
-          writes.orders.map((o) => ({
-            id: o.id,
-            user_id: trader.userId,
-            book: trader.book,
-            market_id: state.id,
-            event_id: state.eventId,
-            market_kind: state.kind,
-            selection_id: o.leg.selectionId,
-            side: o.leg.side,
-            odds: o.leg.odds,
-            line: o.leg.line,
-            stake: o.leg.stake,
-            matched: o.matched,
-            matched_value: o.matchedValue,
-            remaining: o.remaining,
-            cancelled: o.cancelled,
-            status: 'OPEN' as const,
-            placed_at: at,
-          })),
-        )
-        .execute()
-    }
-    if (writes.fills.length > 0) {
+    const orders = accepted.flatMap(({ entry: { trader }, writes }) =>
+      writes.orders.map((o) => ({
+        id: o.id,
+        user_id: trader.userId,
+        book: trader.book,
+        market_id: state.id,
+        event_id: state.eventId,
+        market_kind: state.kind,
+        selection_id: o.leg.selectionId,
+        side: o.leg.side,
+        odds: o.leg.odds,
+        line: o.leg.line,
+        stake: o.leg.stake,
+        matched: o.matched,
+        matched_value: o.matchedValue,
+        remaining: o.remaining,
+        cancelled: o.cancelled,
+        status: 'OPEN' as const,
+        placed_at: at,
+      })),
+    )
+    if (orders.length > 0) await trx.insertInto('bet_orders').values(orders).execute()
+    const fills = accepted.flatMap((a) => a.writes.fills)
+    if (fills.length > 0) {
       await trx
         .insertInto('bet_fills')
         .values(
-          writes.fills.map((f) => ({
+          fills.map((f) => ({
             market_id: state.id,
             selection_id: f.selectionId,
             odds: f.odds,
@@ -832,31 +1007,67 @@ export class ExchangeEngine implements MarketBooks {
           })),
         )
         .execute()
-      const makers = new Map<string, { stake: number; value: number }>()
-      for (const f of writes.fills) {
-        const id = f.taker === 'BACK' ? f.layOrderId : f.backOrderId
-        const m = makers.get(id) ?? { stake: 0, value: 0 }
-        m.stake += f.stake
-        m.value += f.stake * f.odds
-        makers.set(id, m)
-      }
-      for (const [id, m] of makers) {
-        await trx
-          .updateTable('bet_orders')
-          .set({
-            matched: sql`matched + ${m.stake}`,
-            matched_value: sql`matched_value + ${m.value}`,
-            remaining: sql`remaining - ${m.stake}`,
-          })
-          .where('id', '=', id)
-          .execute()
-      }
     }
-    for (const c of writes.cancels) {
+    // Makers' orders matched and orders cancelled: one update of their counters.
+    const changes = new Map<string, { stake: number; value: number; cancelled: number }>()
+    const changeOf = (id: string) => {
+      const c = changes.get(id) ?? { stake: 0, value: 0, cancelled: 0 }
+      changes.set(id, c)
+      return c
+    }
+    for (const f of fills) {
+      const c = changeOf(f.taker === 'BACK' ? f.layOrderId : f.backOrderId)
+      c.stake += f.stake
+      c.value += f.stake * f.odds
+    }
+    for (const { writes } of accepted)
+      for (const cancel of writes.cancels) changeOf(cancel.orderId).cancelled += cancel.size
+    if (changes.size > 0) {
+      const rows = [...changes].map(
+        ([id, c]) =>
+          sql`(${id}::text, ${c.stake}::bigint, ${c.value}::bigint, ${c.cancelled}::bigint)`,
+      )
+      await sql`UPDATE bet_orders AS o SET
+          matched = o.matched + v.stake,
+          matched_value = o.matched_value + v.value,
+          remaining = o.remaining - v.stake - v.cancelled,
+          cancelled = o.cancelled + v.cancelled
+        FROM (VALUES ${sql.join(rows)}) AS v(id, stake, value, cancelled)
+        WHERE o.id = v.id`.execute(trx)
+    }
+    const held = new Map<
+      string,
+      { user_id: string; market_id: string; book: LedgerBook; held: number }
+    >()
+    for (const { entry, exposureChanged } of accepted) {
+      if (!exposureChanged) continue
+      const { userId, book } = entry.trader
+      const position = state.positions.get(userId)
+      held.set(userId, { user_id: userId, market_id: state.id, book, held: position?.held ?? 0 })
+    }
+    if (held.size > 0) {
       await trx
-        .updateTable('bet_orders')
-        .set({ remaining: sql`remaining - ${c.size}`, cancelled: sql`cancelled + ${c.size}` })
-        .where('id', '=', c.orderId)
+        .insertInto('market_exposures')
+        .values([...held.values()])
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'market_id'])
+            .doUpdateSet({ held: (eb) => eb.ref('excluded.held') }),
+        )
+        .execute()
+    }
+    const answered = accepted.filter((a) => a.entry.options.idempotencyKey)
+    if (answered.length > 0) {
+      await trx
+        .insertInto('bet_requests')
+        .values(
+          answered.map((a) => ({
+            user_id: a.entry.trader.userId,
+            idempotency_key: a.entry.options.idempotencyKey ?? '',
+            http_status: 200,
+            response: JSON.stringify({ ok: true, placed: a.answer }),
+          })),
+        )
         .execute()
     }
   }
@@ -923,12 +1134,7 @@ export class ExchangeEngine implements MarketBooks {
     })
   }
 
-  private publish(
-    state: MarketState,
-    trader: Trader,
-    writes: TradeWrites,
-    balances: Record<string, number> | undefined,
-  ) {
+  private publish(state: MarketState, accepted: readonly Accepted[]) {
     this.publishPrices(state)
     const touched = new Map<string, Set<string>>()
     const touch = (userId: string, orderId: string) => {
@@ -937,19 +1143,35 @@ export class ExchangeEngine implements MarketBooks {
       set.add(orderId)
       touched.set(userId, set)
     }
-    for (const o of writes.orders) touch(trader.userId, o.id)
-    for (const c of writes.cancels) touch(trader.userId, c.orderId)
-    for (const f of writes.fills) {
-      touch(f.backUserId, f.backOrderId)
-      touch(f.layUserId, f.layOrderId)
+    for (const { entry, writes } of accepted) {
+      for (const o of writes.orders) touch(entry.trader.userId, o.id)
+      for (const c of writes.cancels) touch(entry.trader.userId, c.orderId)
+      for (const f of writes.fills) {
+        touch(f.backUserId, f.backOrderId)
+        touch(f.layUserId, f.layOrderId)
+      }
+    }
+    // Balances are read after the whole batch: one message per trader says where they ended.
+    const balances = new Map<string, NonNullable<Accepted['balances']>>()
+    for (const a of accepted)
+      if (a.exposureChanged && a.balances && a.entry.trader.userId !== MARKET_MAKER_ID)
+        balances.set(a.entry.trader.userId, a.balances)
+    for (const [userId, b] of balances) {
+      this.bus.publish(`user:${userId}`, {
+        type: 'balance',
+        balance: rupees(Math.max(0, b.cash ?? 0)),
+        liability: rupees(b.exposure ?? 0),
+      })
     }
     if (touched.size === 0) return
-    // Only new orders of the trader changed: their rows are known without asking the store.
-    const known =
-      writes.fills.length === 0 && writes.cancels.length === 0
-        ? writes.orders.map((o) => ({
+    // Only new orders of the traders changed: their rows are known without asking the store.
+    const known = accepted.every(
+      (a) => a.writes.fills.length === 0 && a.writes.cancels.length === 0,
+    )
+      ? accepted.flatMap(({ entry, writes }) =>
+          writes.orders.map((o) => ({
             id: o.id,
-            user_id: trader.userId,
+            user_id: entry.trader.userId,
             selection_id: o.leg.selectionId,
             side: o.leg.side,
             odds: o.leg.odds,
@@ -957,18 +1179,12 @@ export class ExchangeEngine implements MarketBooks {
             matched_value: o.matchedValue,
             remaining: o.remaining,
             market_kind: state.kind,
-          }))
-        : undefined
+          })),
+        )
+      : undefined
     void this.publishOrders(state, touched, known).catch((err) =>
       this.log.error({ err }, 'publishing order changes failed'),
     )
-    if (balances) {
-      this.bus.publish(`user:${trader.userId}`, {
-        type: 'balance',
-        balance: rupees(Math.max(0, balances[userCashAccountId(trader.userId, trader.book)] ?? 0)),
-        liability: rupees(balances[exposureAccountId(trader.userId, trader.book)] ?? 0),
-      })
-    }
   }
 
   private async publishOrders(

@@ -12,6 +12,7 @@ import {
 import { type FancyBet, fancyBetPL, fancyExposure } from '@backlay/exchange/session'
 import type { Kysely } from 'kysely'
 import type { Database, LedgerBook, MarketKind } from '../db/schema'
+import { MARKET_MAKER_ID } from './accounts'
 
 /** Markets matched between players on a book; bookmaker and fancy bets are struck with the house. */
 export const isExchangeKind = (kind: MarketKind) => kind === 'MATCH_ODDS' || kind === 'WIN'
@@ -211,7 +212,7 @@ export async function loadMarketState(
           side: o.side,
           odds: o.odds as Odds,
           size: o.remaining as Paise,
-          persistence: 'PERSIST',
+          persistence: o.user_id === MARKET_MAKER_ID ? 'PERSIST' : 'LAPSE',
         },
         o.placed_at.getTime(),
       )

@@ -58,7 +58,10 @@ export const marketBooksPlugin = fp(
       const changed = new Set<string>()
       for (const m of update.markets) {
         if (m.status === 'CLOSED') closed = true
-        else if (isExchangeKind(m.kind)) changed.add(m.id)
+        else if (isExchangeKind(m.kind)) {
+          changed.add(m.id)
+          if (m.inplay) enqueue(() => engine.turnInPlay(m.id))
+        }
       }
       if (closed) enqueue(() => settleClosedMarkets(app, app.db))
       for (const marketId of changed) {

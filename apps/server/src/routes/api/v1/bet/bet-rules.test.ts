@@ -132,6 +132,37 @@ describe('bet rules: §5 validation, server-side delay, idempotency, cash-out, d
       expect(res.body.msg).toBe('Market is suspended')
     })
 
+    it('a price that moves away from the requested odds during the delay rejects the bet', async () => {
+      // A market of its own: the requote below would leave the shared one without prices.
+      const shared = await openMarket(t.app, 'MATCH_ODDS')
+      const market = await openMarket(t.app, 'MATCH_ODDS', {
+        delaySeconds: 5,
+        exclude: [shared.id],
+      })
+      const bettor = await newPlayer(t.app, { rupees: 1_000 })
+      const runner = market.runners.find((r) => (r.back[0]?.price ?? 0) > 101)
+      const pending = saveBet(
+        {
+          is_back: 1,
+          market_id: market.id,
+          odds: (runner?.back[0]?.price ?? 0) / 100,
+          selection_id: runner?.selection_id,
+          stack: 100,
+        },
+        bettor.token,
+      )
+      await sleep(500)
+      // The market maker now lays only at 1.01: a back at the old price would no longer match.
+      await t.app.exchange.requote(market.id, [
+        { selectionId: runner?.selection_id ?? '', side: 'LAY', odds: 101, stake: 1_000_00 },
+      ])
+      clock.advance(5_000)
+      const res = await pending
+      expect(res.status).toBe(409)
+      expect(res.body.msg).toBe('Odds changed, please place the bet again')
+      expect(await moneyOf(t.app, bettor.id)).toEqual({ cash: 1_000_00, exposure: 0 })
+    })
+
     it('answers only once the delay has passed on the clock', async () => {
       const market = await openMarket(t.app, 'MATCH_ODDS', { delaySeconds: 5 })
       let answered = false

@@ -257,4 +257,40 @@ describe('bet placement and bet calls', () => {
     })
     expect(refused.body.msg).toBe('Market is closed')
   })
+
+  it('lapses unmatched bets when the market turns in-play and releases their funds', async () => {
+    const first = await openMarket(t.app, 'MATCH_ODDS')
+    const market = await openMarket(t.app, 'MATCH_ODDS', { exclude: [first.id] })
+    await t.app.db
+      .updateTable('markets')
+      .set({ inplay: false })
+      .where('id', '=', market.id)
+      .execute()
+    const player = await newPlayer(t.app, { rupees: 1_000 })
+    const rest = await call(t.app, player.token, 'POST', 'bet/saveBet', {
+      is_back: 1,
+      market_id: market.id,
+      odds: 1000,
+      selection_id: market.runners[0]?.selection_id,
+      stack: 100,
+    })
+    expect(saveBetResponse.parse(rest.body).data.status).toBe('UNMATCHED')
+    expect(await moneyOf(t.app, player.id)).toEqual({ cash: 90_000, exposure: 10_000 })
+
+    await t.app.db
+      .updateTable('markets')
+      .set({ inplay: true })
+      .where('id', '=', market.id)
+      .execute()
+    await t.app.exchange.turnInPlay(market.id)
+
+    expect(await moneyOf(t.app, player.id)).toEqual({ cash: 1_000_00, exposure: 0 })
+    const unmatched = unmatchedBetsResponse.parse(
+      (await call(t.app, player.token, 'POST', 'bet/unmatchedBets', {})).body,
+    ).data
+    expect(unmatched).toEqual([])
+    // The market maker's quotes persist in-play, so the market still shows prices.
+    expect(t.app.exchange.view(market.id)?.runners[0]?.availableToBack.length).toBeGreaterThan(0)
+    expect(await ledgerTotal(t.app)).toBe(0)
+  })
 })

@@ -57,9 +57,9 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const placeOdds = (trader: Trader, marketId: string, legs: OddsLeg[], key?: string) =>
-    engine.withDelay((waitedSeconds) =>
+    engine.withDelay((delayed) =>
       engine.placeOdds(trader, marketId, legs, {
-        waitedSeconds,
+        ...delayed,
         ...(key ? { idempotencyKey: key } : {}),
       }),
     )
@@ -142,9 +142,9 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
         stake: rupeesToPaise(body.stack),
       }
       const result = await once(app, request, trader.userId, (key) =>
-        engine.withDelay((waitedSeconds) =>
+        engine.withDelay((delayed) =>
           engine.placeFancy(trader, body.fancy_id, leg, {
-            waitedSeconds,
+            ...delayed,
             ...(key ? { idempotencyKey: key } : {}),
           }),
         ),
