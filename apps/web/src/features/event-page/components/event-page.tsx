@@ -23,6 +23,7 @@ import {
   type StakeRange,
   stakeRange,
 } from '../../markets/stake-limits'
+import { RulesButton } from '../../rules/components/rules-popup'
 import { useEventsLimit } from '../api/get-events-limit'
 import { useFancies } from '../api/get-fancies'
 import { useMatchDetails } from '../api/get-match-details'
@@ -158,7 +159,10 @@ export function EventPage() {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>{eventName ?? main?.market_name ?? t('events.loading')}</h1>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>{eventName ?? main?.market_name ?? t('events.loading')}</h1>
+          <RulesButton />
+        </div>
         {main ? (
           <p className={styles.meta}>
             {main.inplay ? <span className={styles.live}>{t('events.inPlay')}</span> : null}

@@ -1,0 +1,93 @@
+import { Accordion, Dialog } from 'radix-ui'
+import { useTranslation } from 'react-i18next'
+import { IPL_RULE } from '../ipl-averages'
+import styles from './rules.module.css'
+
+const list = (items: unknown): string[] => (Array.isArray(items) ? (items as string[]) : [])
+
+/**
+ * Betting §2 Rules popup: General Rules and Fancy Rules as accordions; the fancy rules end with
+ * the IPL tournament rule and its table of averages (§9).
+ */
+export function RulesButton() {
+  const { t } = useTranslation()
+  const general = list(t('rules.general.items', { returnObjects: true }))
+  const fancy = list(t('rules.fancy.items', { returnObjects: true }))
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <button type="button" className={styles.trigger}>
+          {t('rules.open')}
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog}>
+          <header className={styles.head}>
+            <Dialog.Title className={styles.title}>{t('rules.title')}</Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label={t('rules.close')}>
+              ×
+            </Dialog.Close>
+          </header>
+          <Dialog.Description className={styles.hidden}>
+            {t('rules.description')}
+          </Dialog.Description>
+          <Accordion.Root type="single" collapsible className={styles.sections}>
+            <Accordion.Item value="general" className={styles.item}>
+              <Accordion.Header className={styles.itemHead}>
+                <Accordion.Trigger className={styles.itemTrigger}>
+                  {t('rules.general.title')}
+                </Accordion.Trigger>
+              </Accordion.Header>
+              <Accordion.Content className={styles.itemBody}>
+                <ol className={styles.rules}>
+                  {general.map((rule) => (
+                    <li key={rule}>{rule}</li>
+                  ))}
+                </ol>
+              </Accordion.Content>
+            </Accordion.Item>
+            <Accordion.Item value="fancy" className={styles.item}>
+              <Accordion.Header className={styles.itemHead}>
+                <Accordion.Trigger className={styles.itemTrigger}>
+                  {t('rules.fancy.title')}
+                </Accordion.Trigger>
+              </Accordion.Header>
+              <Accordion.Content className={styles.itemBody}>
+                <ol className={styles.rules}>
+                  {fancy.map((rule) => (
+                    <li key={rule}>{rule}</li>
+                  ))}
+                </ol>
+                <h3 className={styles.subTitle}>{t('rules.ipl.title')}</h3>
+                <p>
+                  {t('rules.ipl.text', {
+                    matches: IPL_RULE.minMatches,
+                    days: IPL_RULE.waitDays,
+                  })}
+                </p>
+                <table className={styles.averages}>
+                  <caption className={styles.hidden}>{t('rules.ipl.caption')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('rules.ipl.stat')}</th>
+                      <th scope="col">{t('rules.ipl.average')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {IPL_RULE.averages.map(([key, value]) => (
+                      <tr key={key}>
+                        <th scope="row">{t(`rules.ipl.stats.${key}`)}</th>
+                        <td>{value}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </Accordion.Content>
+            </Accordion.Item>
+          </Accordion.Root>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
