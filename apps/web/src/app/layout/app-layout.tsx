@@ -8,6 +8,7 @@ import { RightSidebar } from '../../features/bet-slip/components/right-sidebar'
 import { useBrandHead } from '../../features/brand/hooks/use-brand-head'
 import { SelectLanguageModal } from '../../features/language/components/select-language-modal'
 import { LeftSidebar } from '../../features/navigation/components/left-sidebar'
+import { MobileBottomBar } from '../../features/navigation/components/mobile-bottom-bar'
 import { MobileDrawer } from '../../features/navigation/components/mobile-drawer'
 import { NavButtons } from '../../features/navigation/components/nav-buttons'
 import { useIsDesktop } from '../../lib/use-is-desktop'
@@ -20,8 +21,8 @@ import { hasSideBars, isGamePage } from './page-title'
 
 /**
  * Shell §2 layout: header (hidden on mobile casino and live-game pages), section buttons,
- * left and right side bars on desktop (none on indian-card-games), the page, the footer, and
- * the dialogs and drawers every page shares.
+ * left and right side bars on desktop (none on indian-card-games), the page, the footer, the
+ * mobile bottom bar (betting §2), and the dialogs and drawers every page shares.
  */
 export function AppLayout() {
   const { pathname } = useLocation()
@@ -34,9 +35,11 @@ export function AppLayout() {
   const game = isGamePage(pathname)
   const sideBars = desktop && hasSideBars(pathname) && !game
   const home = pathname === '/' || pathname === '/default-page'
+  // Game frames fill the small screen, as they do without the header.
+  const bottomBar = !desktop && !game
 
   return (
-    <div className={styles.shell}>
+    <div className={`${styles.shell} ${bottomBar ? styles.withBottomBar : ''}`}>
       {desktop || !game ? (
         <Header onOpenMenu={() => setMenuOpen(true)} onOpenAccount={() => setAccountOpen(true)} />
       ) : null}
@@ -55,6 +58,7 @@ export function AppLayout() {
       </div>
       <Footer />
       {home ? <WhatsAppFloat /> : null}
+      {bottomBar ? <MobileBottomBar /> : null}
       <TimedOverlay />
       <MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} />
       <AccountDrawer open={accountOpen} onOpenChange={setAccountOpen} />
