@@ -1,4 +1,6 @@
 import type { SocialNetwork } from '@backlay/contract/brand'
+import { DELAY_MS } from '@backlay/contract/timing'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useSiteConfig } from '../../features/brand/api/get-app-config'
@@ -87,12 +89,29 @@ export function Footer() {
 
 /** Shell §2: a floating WhatsApp button on the home page when the social setting is active. */
 export function WhatsAppFloat() {
-  const { t } = useTranslation()
   const whatsapp = usePromotions().data?.socials.whatsapp
   if (!whatsapp?.is_active || !whatsapp.url) return null
+  return <WhatsAppButton url={whatsapp.url} />
+}
+
+/** Betting §2: the button opens the link; its hint closes by itself 3 s after it appears. */
+function WhatsAppButton({ url }: { url: string }) {
+  const { t } = useTranslation()
+  const [hint, setHint] = useState(true)
+  useEffect(() => {
+    const timer = setTimeout(() => setHint(false), DELAY_MS.whatsappHint)
+    return () => clearTimeout(timer)
+  }, [])
   return (
-    <a className={styles.whatsapp} href={whatsapp.url} target="_blank" rel="noreferrer">
-      {t('shell.footer.whatsappFloat')}
-    </a>
+    <div className={styles.whatsappFloat}>
+      {hint ? (
+        <p className={styles.whatsappHint} role="status">
+          {t('shell.whatsappHint')}
+        </p>
+      ) : null}
+      <a className={styles.whatsapp} href={url} target="_blank" rel="noreferrer">
+        {t('shell.footer.whatsappFloat')}
+      </a>
+    </div>
   )
 }
