@@ -16,6 +16,7 @@ import {
 } from '../frame-protocol'
 import { launchForPath } from '../launch-target'
 import styles from './casino.module.css'
+import { SlotNotice } from './slot-notice'
 
 /**
  * Shell §2 casino pages (lobby, live casino, table and live games, Indian casino and card games,
@@ -31,6 +32,8 @@ export function CasinoFramePage() {
   const allowed = isLogin && !isDemo
   const launch = launchForPath(pathname)
   const launchUrl = useLaunchUrl(pathname, launch, allowed)
+  const [agreedToPoints, setAgreedToPoints] = useState(false)
+  const slots = pathname.startsWith('/casino-lobby/slot-games')
 
   useEffect(() => {
     if (!isLogin) {
@@ -66,7 +69,12 @@ export function CasinoFramePage() {
       </div>
     )
   }
-  return <ProviderFrame key={launchUrl.data} src={launchUrl.data} title={t('casino.frameTitle')} />
+  return (
+    <>
+      {slots && !agreedToPoints ? <SlotNotice onAgree={() => setAgreedToPoints(true)} /> : null}
+      <ProviderFrame key={launchUrl.data} src={launchUrl.data} title={t('casino.frameTitle')} />
+    </>
+  )
 }
 
 /** The provider's frame; resizes and balance refreshes only on messages from its exact origin. */
