@@ -433,7 +433,11 @@ export function catalogueAdmin(deps: CatalogueDeps) {
         id,
         status === 'OPEN' ? 'market.resume' : 'market.suspend',
         async (trx) => {
-          await trx.updateTable('markets').set({ status }).where('id', '=', id).execute()
+          await trx
+            .updateTable('markets')
+            .set({ status, operator_hold: status === 'SUSPENDED' })
+            .where('id', '=', id)
+            .execute()
           return success(undefined)
         },
       )

@@ -53,3 +53,17 @@ export const isEmptyUpdate = (u: FeedUpdate) =>
     u.markets.length +
     u.runners.length ===
   0
+
+/**
+ * The batch as the exchange must apply it: a market an operator holds stays SUSPENDED whatever
+ * the feed says, unless the feed closes it with a result.
+ */
+export const withOperatorHolds = (u: FeedUpdate, held: ReadonlySet<string>): FeedUpdate =>
+  held.size === 0
+    ? u
+    : {
+        ...u,
+        markets: u.markets.map((m) =>
+          held.has(m.id) && m.status !== 'CLOSED' ? { ...m, status: 'SUSPENDED' } : m,
+        ),
+      }

@@ -78,4 +78,36 @@ describe('FeedService in the app', () => {
       .executeTakeFirstOrThrow()
     expect(after).toEqual({ status: 'CLOSED', winner_selection_id: closed.winner_selection_id })
   })
+
+  it('keeps a market an operator suspended SUSPENDED whatever the feed says', async () => {
+    const feed = t.app.feed
+    if (!feed) throw new Error('feed should run in tests')
+    const held = await t.app.db
+      .updateTable('markets')
+      .set({ status: 'SUSPENDED', operator_hold: true })
+      .where('status', '<>', 'CLOSED')
+      .returning('id')
+      .execute()
+    const heldIds = new Set(held.map((m) => m.id))
+    const heldIn = (u: FeedUpdate | undefined) =>
+      u?.markets.filter((m) => heldIds.has(m.id) && m.status !== 'CLOSED') ?? []
+    let update: FeedUpdate | undefined
+    for (let i = 0; i < 60 && heldIn(update).length === 0; i++) {
+      clock.advance(1000)
+      update = await feed.tick()
+    }
+    const moved = heldIn(update)
+    expect(moved.length).toBeGreaterThan(0)
+    expect(new Set(moved.map((m) => m.status))).toEqual(new Set(['SUSPENDED']))
+    const stored = await t.app.db
+      .selectFrom('markets')
+      .select('status')
+      .where(
+        'id',
+        'in',
+        moved.map((m) => m.id),
+      )
+      .execute()
+    expect(new Set(stored.map((m) => m.status))).toEqual(new Set(['SUSPENDED']))
+  })
 })

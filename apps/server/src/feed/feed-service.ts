@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
 import { catalogRepository } from '../db/repositories/catalog'
 import type { Database } from '../db/schema'
-import { type FeedAdapter, type FeedUpdate, isEmptyUpdate } from './feed-adapter'
+import { type FeedAdapter, type FeedUpdate, isEmptyUpdate, withOperatorHolds } from './feed-adapter'
 
 export type FeedListener = (update: FeedUpdate) => void
 
@@ -27,8 +27,7 @@ export class FeedService {
   /** Ingests the adapter's snapshot (so the catalogue is complete before serving), then ticks every `tickMs` (0: only on demand). */
   async start(tickMs: number): Promise<FeedUpdate> {
     const openEventIds = await catalogRepository(this.db).listOpenEventIds()
-    const snapshot = await this.adapter.snapshot(this.clock.now(), openEventIds)
-    await this.ingest(snapshot)
+    const snapshot = await this.ingest(await this.adapter.snapshot(this.clock.now(), openEventIds))
     this.log.info(
       { feed: this.adapter.name, events: snapshot.events.length, markets: snapshot.markets.length },
       'feed snapshot ingested',
@@ -47,8 +46,7 @@ export class FeedService {
     if (this.inFlight) return this.inFlight
     this.inFlight = (async () => {
       const update = await this.adapter.poll(this.clock.now())
-      if (!isEmptyUpdate(update)) await this.ingest(update)
-      return update
+      return isEmptyUpdate(update) ? update : this.ingest(update)
     })()
     try {
       return await this.inFlight
@@ -69,14 +67,21 @@ export class FeedService {
     return () => this.listeners.delete(listener)
   }
 
-  private async ingest(update: FeedUpdate) {
+  /** Writes the batch and tells the subscribers; answers the batch as applied (operator holds). */
+  private async ingest(batch: FeedUpdate): Promise<FeedUpdate> {
     const catalog = catalogRepository(this.db)
-    await this.db.transaction().execute(async (trx) => {
+    const update = await this.db.transaction().execute(async (trx) => {
+      const held = await catalog.listHeldMarketIds(
+        batch.markets.map((m) => m.id),
+        trx,
+      )
+      const update = withOperatorHolds(batch, held)
       await catalog.upsertSports(update.sports, trx)
       await catalog.upsertCompetitions(update.competitions, trx)
       await catalog.upsertEvents(update.events, trx)
       await catalog.upsertMarkets(update.markets, trx)
       await catalog.upsertRunners(update.runners, trx)
+      return update
     })
     for (const listener of this.listeners) {
       try {
@@ -86,5 +91,6 @@ export class FeedService {
         this.log.error({ err }, 'feed listener failed')
       }
     }
+    return update
   }
 }

@@ -286,6 +286,18 @@ export function catalogRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /** Markets among `ids` an operator has suspended (migration 0402). */
+    async listHeldMarketIds(ids: readonly string[], trx: Kysely<Database> = db) {
+      if (ids.length === 0) return new Set<string>()
+      const rows = await trx
+        .selectFrom('markets')
+        .select('id')
+        .where('operator_hold', '=', true)
+        .where('id', 'in', ids)
+        .execute()
+      return new Set(rows.map((r) => r.id))
+    },
+
     async listOpenEventIds(trx: Kysely<Database> = db): Promise<string[]> {
       const rows = await trx
         .selectFrom('events')
