@@ -76,7 +76,7 @@ async function settle(
   return engine.exclusive(marketId, async () => {
     const market = await engine.db
       .selectFrom('markets')
-      .select(['id', 'kind'])
+      .select(['id', 'kind', 'status'])
       .where('id', '=', marketId)
       .executeTakeFirst()
     if (!market) return fail('SETTLE.NOT_FOUND', 'Market not found')
@@ -118,7 +118,8 @@ async function settle(
     })
     engine.forget(marketId)
     if (!summary) return fail('SETTLE.ALREADY_SETTLED', 'The market is already settled.')
-    engine.publishStatus(marketId, { status: 'CLOSED' })
+    // A market the feed closed was announced by the stream's feed publisher already.
+    if (market.status !== 'CLOSED') engine.publishStatus(marketId, { status: 'CLOSED' })
     return success(summary)
   })
 }
