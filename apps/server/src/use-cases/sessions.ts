@@ -62,20 +62,61 @@ export async function revokeSession(
     .execute()
 }
 
+type SessionRow = { revoked_at: Date | null; expires_at: Date; user_id: string; locked: boolean }
+
+/**
+ * Reads session rows by id, one query for all the requests that ask in the same turn of the
+ * event loop: a burst of calls costs one round trip, and each still reads the row after it
+ * arrived, so a logout or a lock applies to the very next call.
+ */
+function sessionReader(db: Kysely<Database>) {
+  let waiting: Map<string, ((row: SessionRow | undefined | Error) => void)[]> | null = null
+  const flush = async (batch: Map<string, ((row: SessionRow | undefined | Error) => void)[]>) => {
+    try {
+      const rows = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id',
+          'sessions.revoked_at',
+          'sessions.expires_at',
+          'sessions.user_id',
+          'users.locked',
+        ])
+        .where('sessions.id', 'in', [...batch.keys()])
+        .execute()
+      const byId = new Map(rows.map((r) => [r.id, r]))
+      for (const [id, answers] of batch) for (const answer of answers) answer(byId.get(id))
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error))
+      for (const answers of batch.values()) for (const answer of answers) answer(failure)
+    }
+  }
+  return (sessionId: string) =>
+    new Promise<SessionRow | undefined>((resolve, reject) => {
+      if (!waiting) {
+        const batch = new Map<string, ((row: SessionRow | undefined | Error) => void)[]>()
+        waiting = batch
+        setImmediate(() => {
+          waiting = null
+          void flush(batch)
+        })
+      }
+      const answers = waiting.get(sessionId) ?? []
+      answers.push((row) => (row instanceof Error ? reject(row) : resolve(row)))
+      waiting.set(sessionId, answers)
+    })
+}
+
 /**
  * Refuses a token whose session row is missing, revoked or past its end (401), or whose user is
  * locked (403). Only the login issues session rows, so a token signed some other way (a leaked
  * secret, a test helper) still needs a live row to be accepted.
  */
-export const sessionCheck =
-  (db: Kysely<Database>, clock: Clock): SessionCheck =>
-  async (claims) => {
-    const session = await db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.revoked_at', 'sessions.expires_at', 'sessions.user_id', 'users.locked'])
-      .where('sessions.id', '=', claims.sessionId)
-      .executeTakeFirst()
+export const sessionCheck = (db: Kysely<Database>, clock: Clock): SessionCheck => {
+  const read = sessionReader(db)
+  return async (claims) => {
+    const session = await read(claims.sessionId)
     if (!session || session.user_id !== claims.userId)
       return fail('AUTH.UNAUTHORIZED', 'Invalid session. Please log in again.')
     if (session.revoked_at)
@@ -85,6 +126,7 @@ export const sessionCheck =
     if (session.locked) return fail('AUTH.LOCKED', LOCKED_MSG)
     return null
   }
+}
 
 /** Ends every live session of a user except `keepSessionId` (password change, reset). */
 export async function revokeOtherSessions(
