@@ -100,7 +100,8 @@ export function Header({ onOpenMenu, onOpenAccount }: HeaderProps) {
           <button
             type="button"
             className={styles.language}
-            aria-label={t('shell.chooseLanguage')}
+            // The name holds the code it shows, so speech users can say what they see.
+            aria-label={`${t('shell.chooseLanguage')}: ${language.toUpperCase()}`}
             onClick={() => setLanguagePicker(true)}
           >
             {language.toUpperCase()}
