@@ -9,7 +9,14 @@ import { saveBetResponse, settledBetsResponse } from '@backlay/contract/bets'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { apiUrl, baseUrl, browserForFile, errorsOf, saveScreenshot } from './support/browser'
+import {
+  ACTION_TIMEOUT_MS,
+  apiUrl,
+  baseUrl,
+  browserForFile,
+  errorsOf,
+  saveScreenshot,
+} from './support/browser'
 import { apiLogin } from './support/shell'
 
 const browser = browserForFile()
@@ -21,7 +28,7 @@ const STAKE = 500
 const WIN = 490
 const FUNDS = 10_000
 /** Generous: the browser shares two cores with the server, its feed and other runs. */
-const TEST_TIMEOUT_MS = 480_000
+const TEST_TIMEOUT_MS = 180_000
 
 async function call<S extends z.ZodType>(
   method: 'GET' | 'POST',
@@ -85,7 +92,7 @@ describe('back office at 1280×800: an operator runs a market from creation to s
       locale: 'en-IN',
       timezoneId: 'Asia/Kolkata',
     })
-    context.setDefaultTimeout(120_000)
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS)
     desk = await context.newPage()
     await desk.goto('/backoffice/', { waitUntil: 'domcontentloaded' })
   }, TEST_TIMEOUT_MS)

@@ -28,7 +28,7 @@ describe.each(VIEWPORT_NAMES)('event page for a guest at %s size', (viewport) =>
         expect.stringMatching(/^\d+(\.\d{1,2})?$/),
         expect.stringMatching(/^(\d{1,2},)*\d{1,3}$|^500\.000\+$/),
       ])
-      await expect(page.getByRole('region', { name: 'Fancy' }).isVisible()).resolves.toBe(true)
+      await page.getByRole('region', { name: 'Fancy' }).waitFor()
       if (viewport === 'desktop') {
         await page.getByText('Click on the odds to add selections to the betslip.').waitFor()
       }

@@ -40,12 +40,9 @@ async function toastText(page: Page): Promise<{ ok: boolean; text: string }> {
   return { ok, text }
 }
 
-const dismissToasts = (page: Page) =>
-  page.evaluate(() => {
-    document.querySelectorAll('.Toastify__toast').forEach((el) => {
-      el.remove()
-    })
-  })
+/** Betting toasts close themselves (§9: 1200 ms); the next check must not read an old one. */
+const toastsGone = (page: Page) =>
+  expect.poll(() => page.locator('.Toastify__toast').count()).toBe(0)
 
 describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
   let player: Player
@@ -99,7 +96,7 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
       const toast = await toastText(page)
       expect(toast.ok, toast.text).toBe(true)
       await popup().waitFor({ state: 'detached' })
-      await dismissToasts(page)
+      await toastsGone(page)
 
       const [bet] = await openBets(player, matchId)
       expect(bet).toMatchObject({ selection_name: runnerName(0), is_back: 1, stack: 100 })
@@ -146,7 +143,7 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
         .click()
       const toast = await toastText(page)
       expect(toast.ok, toast.text).toBe(true)
-      await dismissToasts(page)
+      await toastsGone(page)
       expect(await unmatchedBets(player, matchId)).toHaveLength(1)
 
       if (viewport === 'desktop') await page.getByRole('tab', { name: 'Open Bets' }).click()
@@ -179,7 +176,7 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
         .click()
       const toast = await toastText(page)
       expect(toast.ok, toast.text).toBe(true)
-      await dismissToasts(page)
+      await toastsGone(page)
       await fancy.getByTitle('Liability').first().waitFor({ timeout: 30_000 })
     },
     TEST_TIMEOUT_MS,
@@ -197,7 +194,7 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
         .click()
       const toast = await toastText(page)
       expect(toast).toEqual({ ok: true, text: 'Cash-out successful.' })
-      await dismissToasts(page)
+      await toastsGone(page)
       const pl = (await positions(player, matchId))[odds.market_id] ?? []
       expect(pl).toHaveLength(2)
       expect(Math.abs((pl[0]?.user_pl ?? 0) - (pl[1]?.user_pl ?? 1))).toBeLessThanOrEqual(0.01)

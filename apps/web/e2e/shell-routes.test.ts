@@ -33,16 +33,15 @@ const HEADED: [path: string, heading: string][] = [
   ['/transfer-statement', 'Transfer Statement'],
 ]
 
-/**
- * Pages other features draw: the check is that the route exists (the path is kept).
- * /election and /indian-card-games have no route yet (betting and casino areas).
- */
+/** Pages other features draw: the check is that the route exists (the path is kept). */
 const OTHER_PAGES = [
   '/default-page',
   '/sports-page/Cricket/4',
   '/sports-page/Sportsbook/0',
   '/horse-racing',
   '/greyhound-racing',
+  '/election',
+  '/indian-card-games',
   '/open-bets',
   '/casino-lobby/casino',
   '/casino-lobby/slot-games/Rubyplay',
@@ -77,7 +76,7 @@ describe.each(VIEWPORT_NAMES)('shell routes at %s size', { timeout: SLOW_TEST_MS
     }
     expect(errorsOf(page)).toEqual([])
     await page.context().close()
-  }, 900_000)
+  })
 
   it('sends an unknown path to / and a referral link home with sign-up open', async () => {
     const page = await openPage(browser(), { viewport, path: '/no/such/page' })

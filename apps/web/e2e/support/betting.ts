@@ -5,7 +5,13 @@ import { homeMatchesResponse } from '@backlay/contract/matches'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { z } from 'zod'
 import { STORAGE_KEYS } from '../../src/lib/storage'
-import { baseUrl, VIEWPORTS, type ViewportName } from './browser'
+import {
+  ACTION_TIMEOUT_MS,
+  baseUrl,
+  NAVIGATION_TIMEOUT_MS,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser'
 
 /** The dev players belong to the `localhost` brand, so the app is opened under that host name. */
 export const brandUrl = (path: string): string =>
@@ -71,7 +77,7 @@ export const pageErrorsOf = (page: Page): readonly string[] => pageErrors.get(pa
 
 /**
  * Opens a path of the app under the brand's host, as a guest or as the given player. Waits for
- * the document only (not every image), since two cores shared by several servers can take long.
+ * the document only (not every image).
  */
 export async function openBrandPage(
   browser: Browser,
@@ -91,7 +97,8 @@ export async function openBrandPage(
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
   })
-  context.setDefaultTimeout(PAGE_TIMEOUT_MS)
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
+  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS)
   const storage = { ...(player?.storage ?? {}), ...extra }
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value)
@@ -101,13 +108,12 @@ export async function openBrandPage(
   const errors: string[] = []
   pageErrors.set(page, errors)
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(brandUrl(path), { waitUntil: 'commit', timeout: PAGE_TIMEOUT_MS })
+  await page.goto(brandUrl(path), { waitUntil: 'commit' })
   return page
 }
 
-/** Generous: the browser tests share two cores with the server, its feed and other runs. */
-export const PAGE_TIMEOUT_MS = 300_000
-export const TEST_TIMEOUT_MS = 900_000
+/** A flow of several pages and calls; each step still fails after ACTION_TIMEOUT_MS. */
+export const TEST_TIMEOUT_MS = 120_000
 
 /**
  * A cricket match with open two-runner match odds (both sides priced) and session lines; in-play

@@ -15,8 +15,12 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
-const ACTION_TIMEOUT_MS = 60_000
-const NAVIGATION_TIMEOUT_MS = 120_000
+/**
+ * A page that has not shown what a test waits for within these is broken, not slow: failing fast
+ * keeps a red run short enough to read.
+ */
+export const ACTION_TIMEOUT_MS = 15_000
+export const NAVIGATION_TIMEOUT_MS = 30_000
 
 /** The two sizes every screen is checked at: desktop layout from 1024 px, mobile below. */
 export const VIEWPORTS = {
