@@ -12,7 +12,7 @@ const MIGRATION_FILE = /^\d{4}-[a-z0-9-]+\.(ts|js)$/
  * file, so parallel work never edits a shared list. The import happens here (not inside Kysely's
  * FileMigrationProvider) so that tsx and Vitest transform the TypeScript files.
  */
-const folderProvider: MigrationProvider = {
+export const folderProvider: MigrationProvider = {
   async getMigrations() {
     const files = (await readdir(migrationFolder)).filter((f) => MIGRATION_FILE.test(f)).sort()
     const migrations: Record<string, Migration> = {}
@@ -25,9 +25,13 @@ const folderProvider: MigrationProvider = {
   },
 }
 
-/** Applies every pending migration; returns the names applied now. */
+/**
+ * Applies every pending migration; returns the names applied now. A migration added with a
+ * lower number than one already applied (work merged in parallel) still runs: each migration
+ * touches its own tables, so the order between such files does not matter.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: folderProvider })
+  const migrator = new Migrator({ db, provider: folderProvider, allowUnorderedMigrations: true })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
