@@ -11,7 +11,8 @@ import { local } from '../../../lib/storage'
  * runs after the DOM of its whole subtree is committed). The measure is written in a microtask,
  * which runs once React has finished the commit.
  */
-const enabled = () => local.get('backlay.perf') === '1'
+// Read once: the flag is set before the app loads, and a tick should not pay for a storage read.
+const ON = local.get('backlay.perf') === '1'
 
 interface Pending {
   start: number
@@ -28,14 +29,13 @@ const flush = (name: string) => {
 }
 
 export function useCommitTiming(name: string): void {
-  const on = enabled()
-  if (on) {
+  if (ON) {
     const timing = pending.get(name)
     if (timing?.end != null) flush(name)
     if (!pending.has(name)) pending.set(name, { start: performance.now(), end: null })
   }
   useLayoutEffect(() => {
-    const timing = on ? pending.get(name) : undefined
+    const timing = ON ? pending.get(name) : undefined
     if (!timing) return
     if (timing.end === null) queueMicrotask(() => flush(name))
     timing.end = performance.now()
