@@ -40,9 +40,13 @@ async function toastText(page: Page): Promise<{ ok: boolean; text: string }> {
   return { ok, text }
 }
 
-/** Betting toasts close themselves (§9: 1200 ms); the next check must not read an old one. */
-const toastsGone = (page: Page) =>
-  expect.poll(() => page.locator('.Toastify__toast').count()).toBe(0)
+/** Closes the toasts read so far (a person would), so the next check cannot read an old one. */
+async function toastsGone(page: Page) {
+  for (const close of await page.locator('.Toastify__close-button').all()) {
+    await close.click().catch(() => undefined)
+  }
+  await expect.poll(() => page.locator('.Toastify__toast').count()).toBe(0)
+}
 
 describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
   let player: Player

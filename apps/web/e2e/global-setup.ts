@@ -11,6 +11,9 @@ export default async function setup(project: TestProject) {
   const gamesPort = await freePort()
   const walletSecret = randomBytes(24).toString('hex')
   const server = await startServer({
+    // One snapshot, then still prices: a bet delay never meets a price the feed just moved, so
+    // placement and cash-out are deterministic. Ticking prices are the server tests' business.
+    FEED_TICK_MS: '0',
     GAMES_ORIGIN: `http://127.0.0.1:${gamesPort}`,
     CASINO_WALLET_SECRET: walletSecret,
   })
