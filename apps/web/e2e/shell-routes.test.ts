@@ -51,32 +51,36 @@ const OTHER_PAGES = [
 ]
 
 describe.each(VIEWPORT_NAMES)('shell routes at %s size', { timeout: SLOW_TEST_MS }, (viewport) => {
-  it('renders every page of shell §2 for a logged-in player', async () => {
-    const player = await registerPlayer()
-    const session = storedSession(await apiLogin(player.user_name, player.password))
-    const { competition, match } = await menuIds()
-    const page = await openPage(browser(), { viewport, localStorage: session })
-    await page.getByRole('banner').waitFor()
+  it(
+    'renders every page of shell §2 for a logged-in player',
+    async () => {
+      const player = await registerPlayer()
+      const session = storedSession(await apiLogin(player.user_name, player.password))
+      const { competition, match } = await menuIds()
+      const page = await openPage(browser(), { viewport, localStorage: session })
+      await page.getByRole('banner').waitFor()
 
-    for (const [path, heading] of HEADED) {
-      await page.goto(path, { waitUntil: 'domcontentloaded' })
-      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor()
-      expect(new URL(page.url()).pathname).toBe(path)
-    }
-    const dynamic = [
-      `/competition-detail-page/${encodeURIComponent(competition.series_name)}/4/${competition.series_id}`,
-      `/event-page/4/${match.match_id}/${match.market_id}`,
-    ]
-    for (const path of [...OTHER_PAGES, ...dynamic]) {
-      await page.goto(path, { waitUntil: 'domcontentloaded' })
-      await page.locator('main').waitFor()
-      // Unknown paths are sent to / at once; a known page keeps its path.
-      await page.waitForTimeout(300)
-      expect(new URL(page.url()).pathname, path).toBe(new URL(path, page.url()).pathname)
-    }
-    expect(errorsOf(page)).toEqual([])
-    await page.context().close()
-  })
+      for (const [path, heading] of HEADED) {
+        await page.goto(path, { waitUntil: 'domcontentloaded' })
+        await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor()
+        expect(new URL(page.url()).pathname).toBe(path)
+      }
+      const dynamic = [
+        `/competition-detail-page/${encodeURIComponent(competition.series_name)}/4/${competition.series_id}`,
+        `/event-page/4/${match.match_id}/${match.market_id}`,
+      ]
+      for (const path of [...OTHER_PAGES, ...dynamic]) {
+        await page.goto(path, { waitUntil: 'domcontentloaded' })
+        await page.locator('main').waitFor()
+        // Unknown paths are sent to / at once; a known page keeps its path.
+        await page.waitForTimeout(300)
+        expect(new URL(page.url()).pathname, path).toBe(new URL(path, page.url()).pathname)
+      }
+      expect(errorsOf(page)).toEqual([])
+      await page.context().close()
+    },
+    4 * SLOW_TEST_MS,
+  )
 
   it('sends an unknown path to / and a referral link home with sign-up open', async () => {
     const page = await openPage(browser(), { viewport, path: '/no/such/page' })
