@@ -51,6 +51,7 @@ const OTHER_PAGES = [
 ]
 
 describe.each(VIEWPORT_NAMES)('shell routes at %s size', { timeout: SLOW_TEST_MS }, (viewport) => {
+  // About thirty pages one after another (each step still fails after ACTION_TIMEOUT_MS).
   it(
     'renders every page of shell §2 for a logged-in player',
     async () => {
