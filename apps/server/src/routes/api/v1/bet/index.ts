@@ -21,8 +21,9 @@ import {
 } from '@backlay/contract/bets'
 import { decimalToOdds, paiseToRupees, rupeesToPaise } from '@backlay/contract/money'
 import { fancyExposure } from '@backlay/exchange/session'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, FastifyTypeProviderDefault } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
 import { once, sendBetFailure, sendValidationFailure, traderOf } from '../../../../markets/bet-http'
 import {
   findOwnOrder,
@@ -73,17 +74,38 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
       ? { status: true as const, msg: result.value.msg, data: data(result.value.bets) }
       : sendBetFailure(reply, result)
 
-  app.post(
+  /**
+   * Registers a bet call for a logged-in trader. Placements attach validation so a bad slip gets
+   * the betting failure shape instead of the generic one.
+   */
+  const traderPost = <B extends z.ZodType, R extends z.ZodType>(
+    path: string,
+    schema: { body: B; response: R; attachValidation?: boolean },
+    handle: (
+      trader: Trader,
+      request: FastifyRequest<{ Body: z.output<B> }>,
+      reply: FastifyReply,
+    ) => Promise<z.input<R> | FastifyReply>,
+  ) =>
+    app.withTypeProvider<FastifyTypeProviderDefault>().post<{ Body: z.output<B> }>(
+      path,
+      {
+        preHandler: app.requireUser,
+        attachValidation: schema.attachValidation ?? false,
+        schema: { body: schema.body, response: { 200: schema.response } },
+      },
+      async (request, reply) => {
+        if (request.validationError) return sendValidationFailure(reply, request)
+        const trader = await withTrader(request, reply)
+        if (!trader) return reply
+        return handle(trader, request, reply)
+      },
+    )
+
+  traderPost(
     '/saveBet',
-    {
-      preHandler: app.requireUser,
-      attachValidation: true,
-      schema: { body: saveBetRequest, response: { 200: saveBetResponse } },
-    },
-    async (request, reply) => {
-      if (request.validationError) return sendValidationFailure(reply, request)
-      const trader = await withTrader(request, reply)
-      if (!trader) return reply
+    { body: saveBetRequest, response: saveBetResponse, attachValidation: true },
+    async (trader, request, reply) => {
       const body = request.body
       const leg: OddsLeg = {
         selectionId: body.selection_id,
@@ -98,17 +120,10 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
+  traderPost(
     '/saveHrBet',
-    {
-      preHandler: app.requireUser,
-      attachValidation: true,
-      schema: { body: saveHrBetRequest, response: { 200: saveHrBetResponse } },
-    },
-    async (request, reply) => {
-      if (request.validationError) return sendValidationFailure(reply, request)
-      const trader = await withTrader(request, reply)
-      if (!trader) return reply
+    { body: saveHrBetRequest, response: saveHrBetResponse, attachValidation: true },
+    async (trader, request, reply) => {
       const legs = request.body.map((l) => ({
         selectionId: l.selection_id,
         side: l.is_back === 1 ? ('BACK' as const) : ('LAY' as const),
@@ -123,17 +138,10 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
+  traderPost(
     '/saveFancyBet',
-    {
-      preHandler: app.requireUser,
-      attachValidation: true,
-      schema: { body: saveFancyBetRequest, response: { 200: saveBetResponse } },
-    },
-    async (request, reply) => {
-      if (request.validationError) return sendValidationFailure(reply, request)
-      const trader = await withTrader(request, reply)
-      if (!trader) return reply
+    { body: saveFancyBetRequest, response: saveBetResponse, attachValidation: true },
+    async (trader, request, reply) => {
       const body = request.body
       const leg = {
         side: body.is_back === 1 ? ('YES' as const) : ('NO' as const),
@@ -153,15 +161,10 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
+  traderPost(
     '/openBets',
-    {
-      preHandler: app.requireUser,
-      schema: { body: openBetsRequest, response: { 200: openBetsResponse } },
-    },
-    async (request, reply) => {
-      const trader = await withTrader(request, reply)
-      if (!trader) return reply
+    { body: openBetsRequest, response: openBetsResponse },
+    async (trader, request) => {
       const { search, page, limit, from_date, to_date } = request.body
       const part =
         search.delete_status === 1 ? 'cancelled' : search.is_matched === 0 ? 'unmatched' : 'matched'
@@ -182,15 +185,10 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
+  traderPost(
     '/settledBets',
-    {
-      preHandler: app.requireUser,
-      schema: { body: settledBetsRequest, response: { 200: settledBetsResponse } },
-    },
-    async (request, reply) => {
-      const trader = await withTrader(request, reply)
-      if (!trader) return reply
+    { body: settledBetsRequest, response: settledBetsResponse },
+    async (trader, request) => {
       const { search, page, limit, from_date, to_date } = request.body
       const data = await listSettledBets(
         app.db,
@@ -208,15 +206,10 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
+  traderPost(
     '/unmatchedBets',
-    {
-      preHandler: app.requireUser,
-      schema: { body: unmatchedBetsRequest.nullish(), response: { 200: unmatchedBetsResponse } },
-    },
-    async (request, reply) => {
-      const trader = await withTrader(request, reply)
-      if (!trader) return reply
+    { body: unmatchedBetsRequest.nullish(), response: unmatchedBetsResponse },
+    async (trader, request) => {
       const data = await listOpenBets(
         app.db,
         {
@@ -231,15 +224,10 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
+  traderPost(
     '/cancelUnmatchedBet',
-    {
-      preHandler: app.requireUser,
-      schema: { body: cancelUnmatchedBetRequest, response: { 200: cancelledBetsResponse } },
-    },
-    async (request, reply) => {
-      const trader = await withTrader(request, reply)
-      if (!trader) return reply
+    { body: cancelUnmatchedBetRequest, response: cancelledBetsResponse },
+    async (trader, request, reply) => {
       const order = await findOwnOrder(app.db, trader.userId, request.body.bet_id)
       if (!order) return sendBetFailure(reply, { code: 'BET.NOT_FOUND', msg: 'Bet not found' })
       const done = await engine.cancel(trader, order.market_id, [order.id])
@@ -248,30 +236,20 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
+  traderPost(
     '/cancelUnmatchedBetAll',
-    {
-      preHandler: app.requireUser,
-      schema: { body: cancelUnmatchedBetAllRequest, response: { 200: cancelledBetsResponse } },
-    },
-    async (request, reply) => {
-      const trader = await withTrader(request, reply)
-      if (!trader) return reply
+    { body: cancelUnmatchedBetAllRequest, response: cancelledBetsResponse },
+    async (trader, request, reply) => {
       const done = await engine.cancel(trader, request.body.market_id, 'ALL')
       if (!done.ok) return sendBetFailure(reply, done)
       return cancelledAnswer('Unmatched bets cancelled.', done.value)
     },
   )
 
-  app.post(
+  traderPost(
     '/getTeamPosition',
-    {
-      preHandler: app.requireUser,
-      schema: { body: teamPositionRequest, response: { 200: teamPositionResponse } },
-    },
-    async (request, reply) => {
-      const trader = await withTrader(request, reply)
-      if (!trader) return reply
+    { body: teamPositionRequest, response: teamPositionResponse },
+    async (trader, request) => {
       const markets = await marketsWithBets(app.db, trader.userId, {
         matchId: request.body.match_id,
         marketId: request.body.market_id,
@@ -289,15 +267,10 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
+  traderPost(
     '/getFancyLiability',
-    {
-      preHandler: app.requireUser,
-      schema: { body: fancyLiabilityRequest, response: { 200: fancyLiabilityResponse } },
-    },
-    async (request, reply) => {
-      const trader = await withTrader(request, reply)
-      if (!trader) return reply
+    { body: fancyLiabilityRequest, response: fancyLiabilityResponse },
+    async (trader, request) => {
       const markets = await marketsWithBets(app.db, trader.userId, {
         matchId: request.body.match_id,
       })
