@@ -1,24 +1,11 @@
-import {
-  googleLoginRequest,
-  messageResponse,
-  otpResendRequest,
-  otpSentResponse,
-  whatsappLoginRequest,
-} from '@backlay/contract/auth'
-import {
-  forgotPasswordRequest,
-  verifyForgotPasswordRequest,
-} from '@backlay/contract/password-reset'
+import { googleLoginRequest, messageResponse, whatsappLoginRequest } from '@backlay/contract/auth'
+import { verifyForgotPasswordRequest } from '@backlay/contract/password-reset'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendFailure } from '../../../../http/failure-status'
-import { requestBrand } from '../../../../http/request-brand'
+import { otpDeps, postOtpResend, postResetOtp } from '../../../../http/otp-routes'
 import { sendSessionHeaders } from '../../../../http/session-header'
 import { authRateLimit } from '../../../../plugins/security'
-import {
-  requestPasswordReset,
-  resendChallenge,
-  resetPasswordWithOtp,
-} from '../../../../use-cases/password-reset'
+import { resetPasswordWithOtp } from '../../../../use-cases/password-reset'
 
 /**
  * Forgot password by SMS (shell §3, §7): send, resend (ours: resendForgotPasswordOtp), and
@@ -26,33 +13,10 @@ import {
  * authorization response header. Social sign-in needs a provider this install does not have.
  */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, clock: app.clock, sender: app.otpSender, tokens: app.tokens }
+  const deps = otpDeps(app)
 
-  app.post(
-    '/forgotPassword',
-    {
-      config: { rateLimit: authRateLimit },
-      schema: { body: forgotPasswordRequest, response: { 200: otpSentResponse } },
-    },
-    async (request, reply) => {
-      const brand = await requestBrand(request)
-      if (!brand.ok) return sendFailure(reply, brand)
-      const sent = await requestPasswordReset(deps, brand.value.id, 'sms', request.body)
-      return sent.ok ? sent.value : sendFailure(reply, sent)
-    },
-  )
-
-  app.post(
-    '/resendForgotPasswordOtp',
-    {
-      config: { rateLimit: authRateLimit },
-      schema: { body: otpResendRequest, response: { 200: otpSentResponse } },
-    },
-    async (request, reply) => {
-      const sent = await resendChallenge(deps, request.body.orderId, 'reset')
-      return sent.ok ? sent.value : sendFailure(reply, sent)
-    },
-  )
+  postResetOtp(app, '/forgotPassword', 'sms')
+  postOtpResend(app, '/resendForgotPasswordOtp', 'reset')
 
   app.post(
     '/verifyforgotPassword',

@@ -1,24 +1,13 @@
-import {
-  loginResponse,
-  messageResponse,
-  otpResendRequest,
-  otpSentResponse,
-  otpVerifyRequest,
-  phoneSignupRequest,
-} from '@backlay/contract/auth'
-import { forgotPasswordRequest, setPasswordRequest } from '@backlay/contract/password-reset'
+import { loginResponse, messageResponse, otpVerifyRequest } from '@backlay/contract/auth'
+import { setPasswordRequest } from '@backlay/contract/password-reset'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendFailure } from '../../../../http/failure-status'
+import { otpDeps, postOtpResend, postResetOtp, postSignupOtp } from '../../../../http/otp-routes'
 import { requestBrand } from '../../../../http/request-brand'
 import { sendSessionHeaders } from '../../../../http/session-header'
 import { authRateLimit } from '../../../../plugins/security'
-import { sendSignupOtp, verifySignupOtp } from '../../../../use-cases/otp-signup'
-import {
-  requestPasswordReset,
-  resendChallenge,
-  setPasswordAfterVerify,
-  verifyResetOtp,
-} from '../../../../use-cases/password-reset'
+import { verifySignupOtp } from '../../../../use-cases/otp-signup'
+import { setPasswordAfterVerify, verifyResetOtp } from '../../../../use-cases/password-reset'
 
 /**
  * WhatsApp OTP calls of shell §7, on the same OTP engine as SMS: phone sign-up / login
@@ -26,28 +15,11 @@ import {
  * resendResetPasswordOtp, verifyResetPasswordOtp, setPassword).
  */
 const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, clock: app.clock, sender: app.otpSender, tokens: app.tokens }
+  const deps = otpDeps(app)
   const limited = { rateLimit: authRateLimit }
 
-  app.post(
-    '/send-code',
-    { config: limited, schema: { body: phoneSignupRequest, response: { 200: otpSentResponse } } },
-    async (request, reply) => {
-      const brand = await requestBrand(request)
-      if (!brand.ok) return sendFailure(reply, brand)
-      const sent = await sendSignupOtp(deps, brand.value.id, 'whatsapp', request.body)
-      return sent.ok ? sent.value : sendFailure(reply, sent)
-    },
-  )
-
-  app.post(
-    '/re-send',
-    { config: limited, schema: { body: otpResendRequest, response: { 200: otpSentResponse } } },
-    async (request, reply) => {
-      const sent = await resendChallenge(deps, request.body.orderId, 'signup')
-      return sent.ok ? sent.value : sendFailure(reply, sent)
-    },
-  )
+  postSignupOtp(app, '/send-code', 'whatsapp')
+  postOtpResend(app, '/re-send', 'signup')
 
   app.post(
     '/verify',
@@ -60,28 +32,8 @@ const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
-    '/resetPassword',
-    {
-      config: limited,
-      schema: { body: forgotPasswordRequest, response: { 200: otpSentResponse } },
-    },
-    async (request, reply) => {
-      const brand = await requestBrand(request)
-      if (!brand.ok) return sendFailure(reply, brand)
-      const sent = await requestPasswordReset(deps, brand.value.id, 'whatsapp', request.body)
-      return sent.ok ? sent.value : sendFailure(reply, sent)
-    },
-  )
-
-  app.post(
-    '/resendResetPasswordOtp',
-    { config: limited, schema: { body: otpResendRequest, response: { 200: otpSentResponse } } },
-    async (request, reply) => {
-      const sent = await resendChallenge(deps, request.body.orderId, 'reset')
-      return sent.ok ? sent.value : sendFailure(reply, sent)
-    },
-  )
+  postResetOtp(app, '/resetPassword', 'whatsapp')
+  postOtpResend(app, '/resendResetPasswordOtp', 'reset')
 
   app.post(
     '/verifyResetPasswordOtp',
