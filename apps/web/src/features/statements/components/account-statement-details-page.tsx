@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router'
 import { api } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format'
 import { useUtcOffset } from '../../account/stores/time-zone-store'
-import { Amount } from './amount'
+import { Amount, amountColumn } from './amount'
 import { StatementPage } from './statement-page'
 import styles from './statements.module.css'
 
@@ -30,12 +30,7 @@ export function AccountStatementDetailsPage() {
       columns={[
         { key: 'account', header: t('statements.account'), cell: (l) => l.account },
         { key: 'memo', header: t('statements.description'), cell: (l) => l.memo },
-        {
-          key: 'amount',
-          header: t('statements.amount'),
-          numeric: true,
-          cell: (l) => <Amount value={l.amount} signed />,
-        },
+        amountColumn('amount', t('statements.amount'), (l) => l.amount, true),
       ]}
       rows={details.data?.legs}
       rowKey={(l) => `${l.account}-${l.amount}-${l.memo}`}

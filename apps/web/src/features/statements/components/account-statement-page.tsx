@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatDateTime } from '../../../lib/format'
 import { useUtcOffset } from '../../account/stores/time-zone-store'
-import { PAGE_SIZE, usePagedList } from '../hooks/use-paged-list'
-import { Amount } from './amount'
+import { usePagedList } from '../hooks/use-paged-list'
+import { amountColumn } from './amount'
 import { type Column, DayRange, StatementPage } from './statement-page'
 import styles from './statements.module.css'
 
@@ -36,26 +36,10 @@ export function AccountStatementPage() {
       ),
     },
     { key: 'type', header: t('statements.type'), cell: (r) => t(`statements.types.${r.type}`) },
-    {
-      key: 'credit',
-      header: t('statements.credit'),
-      numeric: true,
-      cell: (r) => <Amount value={r.credit} />,
-    },
-    {
-      key: 'debit',
-      header: t('statements.debit'),
-      numeric: true,
-      cell: (r) => <Amount value={r.debit} />,
-    },
-    {
-      key: 'balance',
-      header: t('statements.balance'),
-      numeric: true,
-      cell: (r) => <Amount value={r.balance} />,
-    },
+    amountColumn('credit', t('statements.credit'), (r) => r.credit),
+    amountColumn('debit', t('statements.debit'), (r) => r.debit),
+    amountColumn('balance', t('statements.balance'), (r) => r.balance),
   ]
-  const data = list.query.data
   return (
     <StatementPage
       title={t('statements.accountStatement')}
@@ -76,12 +60,9 @@ export function AccountStatementPage() {
         </>
       }
       columns={columns}
-      rows={data?.list}
       rowKey={(r) => r.id}
-      loading={list.query.isPending}
-      failed={list.query.isError}
       emptyText={t('statements.empty')}
-      paging={{ page: list.page, limit: PAGE_SIZE, total: data?.total ?? 0, onPage: list.setPage }}
+      {...list.table}
     />
   )
 }

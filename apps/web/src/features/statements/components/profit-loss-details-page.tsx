@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { api } from '../../../lib/api-client'
 import { formatOdds } from '../../../lib/format'
-import { Amount } from './amount'
+import { Amount, amountColumn } from './amount'
 import { StatementPage } from './statement-page'
 import styles from './statements.module.css'
 
@@ -38,18 +38,8 @@ export function ProfitLossDetailsPage() {
           numeric: true,
           cell: (b) => formatOdds(b.odds),
         },
-        {
-          key: 'stake',
-          header: t('statements.stake'),
-          numeric: true,
-          cell: (b) => <Amount value={b.stack} />,
-        },
-        {
-          key: 'pl',
-          header: t('statements.profitLoss'),
-          numeric: true,
-          cell: (b) => <Amount value={b.pl} signed />,
-        },
+        amountColumn('stake', t('statements.stake'), (b) => b.stack),
+        amountColumn('pl', t('statements.profitLoss'), (b) => b.pl, true),
       ]}
       rows={bets.data}
       rowKey={(b) => b.bet_id}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatDateTime } from '../../../lib/format'
 import { useUtcOffset } from '../../account/stores/time-zone-store'
-import { PAGE_SIZE, usePagedList } from '../hooks/use-paged-list'
-import { Amount } from './amount'
+import { usePagedList } from '../hooks/use-paged-list'
+import { amountColumn } from './amount'
 import { type Column, DayRange, StatementPage } from './statement-page'
 import styles from './statements.module.css'
 
@@ -31,37 +31,18 @@ export function ProfitLossPage() {
         </Link>
       ),
     },
-    {
-      key: 'stake',
-      header: t('statements.stake'),
-      numeric: true,
-      cell: (r) => <Amount value={r.stack} />,
-    },
-    {
-      key: 'commission',
-      header: t('statements.commission'),
-      numeric: true,
-      cell: (r) => <Amount value={r.commission} />,
-    },
-    {
-      key: 'net',
-      header: t('statements.net'),
-      numeric: true,
-      cell: (r) => <Amount value={r.net} signed />,
-    },
+    amountColumn('stake', t('statements.stake'), (r) => r.stack),
+    amountColumn('commission', t('statements.commission'), (r) => r.commission),
+    amountColumn('net', t('statements.net'), (r) => r.net, true),
   ]
-  const data = list.query.data
   return (
     <StatementPage
       title={t('statements.bettingProfitLoss')}
       filters={<DayRange range={list.range} onChange={list.setRange} />}
       columns={columns}
-      rows={data?.list}
       rowKey={(r) => r.market_id}
-      loading={list.query.isPending}
-      failed={list.query.isError}
       emptyText={t('statements.empty')}
-      paging={{ page: list.page, limit: PAGE_SIZE, total: data?.total ?? 0, onPage: list.setPage }}
+      {...list.table}
     />
   )
 }

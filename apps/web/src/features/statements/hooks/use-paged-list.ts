@@ -5,12 +5,14 @@ import { api } from '../../../lib/api-client'
 import { useUtcOffset } from '../../account/stores/time-zone-store'
 import { dayWindow, recentDays } from '../date-window'
 
-export const PAGE_SIZE = 25
+const PAGE_SIZE = 25
 const DEFAULT_DAYS = 30
 
 type PagedSchema = z.ZodType<{
   data: { list: unknown[]; total: number; page: number; limit: number }
 }>
+
+type PageOf<S extends PagedSchema> = z.output<S>['data']
 
 /**
  * A paged list call with a day-range filter in the player's time setting (statements,
@@ -31,16 +33,20 @@ export function usePagedList<S extends PagedSchema>(
     queryKey: ['user', path, body],
     queryFn: () => api.post(path, body, schema),
     placeholderData: keepPreviousData,
-    select: (r) => r.data as z.output<S>['data'],
+    select: (r) => r.data as PageOf<S>,
   })
   return {
-    query,
     range,
     setRange: (r: typeof range) => {
       setRange(r)
       setPage(1)
     },
-    page,
-    setPage,
+    /** The rows, state and paging a StatementPage takes, so every paged page spreads the same props. */
+    table: {
+      rows: query.data?.list as PageOf<S>['list'] | undefined,
+      loading: query.isPending,
+      failed: query.isError,
+      paging: { page, limit: PAGE_SIZE, total: query.data?.total ?? 0, onPage: setPage },
+    },
   }
 }

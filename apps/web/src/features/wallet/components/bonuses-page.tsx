@@ -10,9 +10,9 @@ import { Link } from 'react-router'
 import { api } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format'
 import { useUtcOffset } from '../../account/stores/time-zone-store'
-import { Amount } from '../../statements/components/amount'
+import { Amount, amountColumn } from '../../statements/components/amount'
 import { type Column, DayRange, StatementPage } from '../../statements/components/statement-page'
-import { PAGE_SIZE, usePagedList } from '../../statements/hooks/use-paged-list'
+import { usePagedList } from '../../statements/hooks/use-paged-list'
 import styles from './wallet.module.css'
 
 /** /bonuses: every bonus with its wagering progress. */
@@ -27,12 +27,7 @@ export function BonusesPage() {
   const columns: Column<Bonus>[] = [
     { key: 'name', header: t('wallet.bonus'), cell: (b) => b.name },
     { key: 'kind', header: t('statements.type'), cell: (b) => t(`wallet.bonusKinds.${b.kind}`) },
-    {
-      key: 'amount',
-      header: t('statements.amount'),
-      numeric: true,
-      cell: (b) => <Amount value={b.amount} />,
-    },
+    amountColumn('amount', t('statements.amount'), (b) => b.amount),
     {
       key: 'wagering',
       header: t('wallet.wagering'),
@@ -81,37 +76,18 @@ export function BonusStatementPage() {
   const columns: Column<BonusStatementRow>[] = [
     { key: 'date', header: t('statements.date'), cell: (r) => formatDateTime(r.createdAt, offset) },
     { key: 'description', header: t('statements.description'), cell: (r) => r.description },
-    {
-      key: 'credit',
-      header: t('statements.credit'),
-      numeric: true,
-      cell: (r) => <Amount value={r.credit} />,
-    },
-    {
-      key: 'debit',
-      header: t('statements.debit'),
-      numeric: true,
-      cell: (r) => <Amount value={r.debit} />,
-    },
-    {
-      key: 'balance',
-      header: t('statements.balance'),
-      numeric: true,
-      cell: (r) => <Amount value={r.balance} />,
-    },
+    amountColumn('credit', t('statements.credit'), (r) => r.credit),
+    amountColumn('debit', t('statements.debit'), (r) => r.debit),
+    amountColumn('balance', t('statements.balance'), (r) => r.balance),
   ]
-  const data = list.query.data
   return (
     <StatementPage
       title={t('wallet.bonusStatement')}
       filters={<DayRange range={list.range} onChange={list.setRange} />}
       columns={columns}
-      rows={data?.list}
       rowKey={(r) => r.id}
-      loading={list.query.isPending}
-      failed={list.query.isError}
       emptyText={t('statements.empty')}
-      paging={{ page: list.page, limit: PAGE_SIZE, total: data?.total ?? 0, onPage: list.setPage }}
+      {...list.table}
     />
   )
 }

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatDateTime } from '../../../lib/format'
 import { useUtcOffset } from '../../account/stores/time-zone-store'
-import { Amount } from '../../statements/components/amount'
+import { amountColumn } from '../../statements/components/amount'
 import { type Column, DayRange, StatementPage } from '../../statements/components/statement-page'
-import { PAGE_SIZE, usePagedList } from '../../statements/hooks/use-paged-list'
+import { usePagedList } from '../../statements/hooks/use-paged-list'
 import styles from './wallet.module.css'
 
 /** /transactions: deposits and withdrawals with their status. */
@@ -29,25 +29,16 @@ export function TransactionsPage() {
     },
     { key: 'type', header: t('statements.type'), cell: (r) => t(`wallet.types.${r.type}`) },
     { key: 'status', header: t('wallet.status'), cell: (r) => t(`wallet.statuses.${r.status}`) },
-    {
-      key: 'amount',
-      header: t('statements.amount'),
-      numeric: true,
-      cell: (r) => <Amount value={r.amount} />,
-    },
+    amountColumn('amount', t('statements.amount'), (r) => r.amount),
   ]
-  const data = list.query.data
   return (
     <StatementPage
       title={t('wallet.transactions')}
       filters={<DayRange range={list.range} onChange={list.setRange} />}
       columns={columns}
-      rows={data?.list}
       rowKey={(r) => r.refrenceNo}
-      loading={list.query.isPending}
-      failed={list.query.isError}
       emptyText={t('statements.empty')}
-      paging={{ page: list.page, limit: PAGE_SIZE, total: data?.total ?? 0, onPage: list.setPage }}
+      {...list.table}
     />
   )
 }
