@@ -1,12 +1,7 @@
-import {
-  depositMethodsResponse,
-  depositRequest,
-  transactionResponse,
-} from '@backlay/contract/deposit'
+import { depositMethodsResponse, depositRequest } from '@backlay/contract/deposit'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { paymentPlayer } from '../../../../admin/payment-player'
+import { paymentPlayer, postPlayerTransaction } from '../../../../admin/payment-player'
 import { depositMethodsOf, paymentsService } from '../../../../admin/payments'
-import { sendFailure } from '../../../../http/failure-status'
 
 /**
  * GET deposit/methods (the brand's UPI id or bank account) and POST deposit/request (a claim
@@ -31,19 +26,12 @@ const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
+  postPlayerTransaction(
+    app,
     '/request',
-    {
-      preHandler: app.requireUser,
-      schema: { body: depositRequest, response: { 200: transactionResponse } },
-    },
-    async (request, reply) => {
-      const user = await paymentPlayer(app, request, reply)
-      if (!user) return reply
-      const made = await payments.requestDeposit(user, request.body, app.clock.now())
-      if (!made.ok) return sendFailure(reply, made)
-      return { status: true as const, msg: 'Deposit request received.', data: made.value }
-    },
+    depositRequest,
+    'Deposit request received.',
+    (user, request) => payments.requestDeposit(user, request.body, app.clock.now()),
   )
 }
 export default depositRoutes

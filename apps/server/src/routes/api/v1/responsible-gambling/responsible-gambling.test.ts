@@ -159,6 +159,19 @@ describe('responsible gambling and payments', () => {
     expect(rejected.statusCode).toBe(200)
     expect((await inject('GET', `admin/players/${p.id}`, admin)).json().data.balance).toBe(2500)
 
+    const held = await inject('POST', 'withdrawal/request', p.token, {
+      method: 'UPI',
+      amount: 700,
+      upi_id: 'payer@okbank',
+    })
+    expect(held.json().msg).toBe('Withdrawal request received.')
+    const cancelled = await inject('POST', 'withdrawal/cancel', p.token, {
+      refrenceNo: held.json().data.refrenceNo,
+    })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(cancelled.json().msg).toBe('Withdrawal cancelled.')
+    expect((await inject('GET', `admin/players/${p.id}`, admin)).json().data.balance).toBe(2500)
+
     const details = await inject('GET', `transactions/DEPOSIT/${ref}`, p.token)
     expect(details.json().data.history.map((h: { status: string }) => h.status)).toEqual([
       'PENDING',
