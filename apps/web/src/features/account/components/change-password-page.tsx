@@ -1,5 +1,4 @@
 import { messageResponse } from '@backlay/contract/auth'
-import { PASSWORD_MAX } from '@backlay/contract/limits'
 import { type ChangePasswordRequest, changePasswordRequest } from '@backlay/contract/password-reset'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
@@ -7,7 +6,7 @@ import { type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../../lib/api-client'
 import { showToast } from '../../../lib/toast'
-import { FormField } from '../../auth/components/form-field'
+import { PasswordField } from '../../auth/components/form-field'
 import { RequireLogin } from '../../auth/components/require-login'
 import { useAuthFailure } from '../../auth/hooks/use-auth-failure'
 import styles from './account-pages.module.css'
@@ -47,27 +46,21 @@ function ChangePasswordForm() {
     <section className={styles.page}>
       <h1 className={styles.title}>{t('account.changePassword')}</h1>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <FormField
+        <PasswordField
           label={t('account.oldPassword')}
-          type="password"
           autoComplete="current-password"
-          maxLength={PASSWORD_MAX}
           error={formState.errors.oldPassword}
           {...register('oldPassword')}
         />
-        <FormField
+        <PasswordField
           label={t('auth.newPassword')}
-          type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
           error={formState.errors.newPassword}
           {...register('newPassword')}
         />
-        <FormField
+        <PasswordField
           label={t('auth.confirmPassword')}
-          type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
           error={formState.errors.confirmPassword}
           {...register('confirmPassword')}
         />

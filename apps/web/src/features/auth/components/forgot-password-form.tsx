@@ -1,5 +1,5 @@
 import type { OtpSentResponse } from '@backlay/contract/auth'
-import { OTP_LENGTH, PASSWORD_MAX } from '@backlay/contract/limits'
+import { OTP_LENGTH } from '@backlay/contract/limits'
 import {
   type ForgotIdentityForm,
   type ForgotResetForm,
@@ -23,7 +23,7 @@ import { useCountdown } from '../hooks/use-countdown'
 import { useLoginUiStore } from '../stores/login-ui-store'
 import styles from './auth.module.css'
 import { CountrySelect } from './country-select'
-import { FormField } from './form-field'
+import { FormField, PasswordField, ToggleGroup } from './form-field'
 
 interface IdentityValues {
   mode: ForgotIdentityForm['mode']
@@ -98,36 +98,24 @@ export function ForgotPasswordForm() {
   return (
     <div className={styles.form}>
       <form className={styles.form} onSubmit={sendOtp} noValidate>
-        <fieldset className={styles.toggle}>
-          <legend className={styles.srOnly}>{t('auth.sendOtpBy')}</legend>
-          <button type="button" aria-pressed={channel === 'sms'} onClick={() => setChannel('sms')}>
-            {t('auth.sms')}
-          </button>
-          <button
-            type="button"
-            aria-pressed={channel === 'whatsapp'}
-            onClick={() => setChannel('whatsapp')}
-          >
-            {t('auth.whatsapp')}
-          </button>
-        </fieldset>
-        <fieldset className={styles.toggle}>
-          <legend className={styles.srOnly}>{t('auth.findAccountBy')}</legend>
-          <button
-            type="button"
-            aria-pressed={mode === 'mobile'}
-            onClick={() => switchMode('mobile')}
-          >
-            {t('auth.mobileNumber')}
-          </button>
-          <button
-            type="button"
-            aria-pressed={mode === 'userId'}
-            onClick={() => switchMode('userId')}
-          >
-            {t('auth.userId')}
-          </button>
-        </fieldset>
+        <ToggleGroup
+          legend={t('auth.sendOtpBy')}
+          options={[
+            { value: 'sms', label: t('auth.sms') },
+            { value: 'whatsapp', label: t('auth.whatsapp') },
+          ]}
+          value={channel}
+          onChange={setChannel}
+        />
+        <ToggleGroup
+          legend={t('auth.findAccountBy')}
+          options={[
+            { value: 'mobile', label: t('auth.mobileNumber') },
+            { value: 'userId', label: t('auth.userId') },
+          ]}
+          value={mode}
+          onChange={switchMode}
+        />
         {mode === 'mobile' ? (
           <FormField
             label={t('auth.phoneNumber')}
@@ -174,20 +162,16 @@ export function ForgotPasswordForm() {
           error={resetErrors.otp}
           {...reset.register('otp')}
         />
-        <FormField
+        <PasswordField
           label={t('auth.newPassword')}
-          type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
           disabled={!sent}
           error={resetErrors.newPassword}
           {...reset.register('newPassword')}
         />
-        <FormField
+        <PasswordField
           label={t('auth.confirmPassword')}
-          type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
           disabled={!sent}
           error={resetErrors.confirmPassword}
           {...reset.register('confirmPassword')}

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX } from '@backlay/contract/limits'
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
 import type { FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -39,5 +40,41 @@ export function FormField({ label, error, before, hint, ...input }: FormFieldPro
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** A password input capped at the contract's maximum length. */
+export function PasswordField(props: Omit<FormFieldProps, 'type' | 'maxLength'>) {
+  return <FormField type="password" maxLength={PASSWORD_MAX} {...props} />
+}
+
+interface ToggleGroupProps<V extends string> {
+  legend: string
+  options: { value: V; label: string }[]
+  value: V
+  onChange: (value: V) => void
+}
+
+/** Two or more pressed-state buttons choosing one option, named for screen readers by a hidden legend. */
+export function ToggleGroup<V extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+}: ToggleGroupProps<V>) {
+  return (
+    <fieldset className={styles.toggle}>
+      <legend className={styles.srOnly}>{legend}</legend>
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          aria-pressed={value === o.value}
+          onClick={() => onChange(o.value)}
+        >
+          {o.label}
+        </button>
+      ))}
+    </fieldset>
   )
 }

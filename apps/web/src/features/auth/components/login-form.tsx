@@ -1,5 +1,4 @@
 import { type LoginForm as LoginValues, loginForm } from '@backlay/contract/auth'
-import { PASSWORD_MAX } from '@backlay/contract/limits'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
@@ -12,7 +11,7 @@ import { useAuthFailure } from '../hooks/use-auth-failure'
 import { useLoginUiStore } from '../stores/login-ui-store'
 import styles from './auth.module.css'
 import { CountrySelect } from './country-select'
-import { FormField } from './form-field'
+import { FormField, PasswordField, ToggleGroup } from './form-field'
 
 /** Both modes' fields in one flat shape; the contract's union picks what each mode needs. */
 interface Values {
@@ -67,15 +66,15 @@ export function LoginForm() {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <fieldset className={styles.toggle}>
-        <legend className={styles.srOnly}>{t('auth.loginWith')}</legend>
-        <button type="button" aria-pressed={mode === 'mobile'} onClick={() => switchMode('mobile')}>
-          {t('auth.mobileNumber')}
-        </button>
-        <button type="button" aria-pressed={mode === 'userId'} onClick={() => switchMode('userId')}>
-          {t('auth.userId')}
-        </button>
-      </fieldset>
+      <ToggleGroup
+        legend={t('auth.loginWith')}
+        options={[
+          { value: 'mobile', label: t('auth.mobileNumber') },
+          { value: 'userId', label: t('auth.userId') },
+        ]}
+        value={mode}
+        onChange={switchMode}
+      />
       {mode === 'mobile' ? (
         <FormField
           label={t('auth.phoneNumber')}
@@ -94,11 +93,9 @@ export function LoginForm() {
           {...register('user_name')}
         />
       )}
-      <FormField
+      <PasswordField
         label={t('auth.password')}
-        type="password"
         autoComplete="current-password"
-        maxLength={PASSWORD_MAX}
         error={errors.password}
         {...register('password')}
       />

@@ -1,6 +1,6 @@
 import { type RegisterForm as RegisterValues, registerForm } from '@backlay/contract/auth'
 import { isPhoneComplete } from '@backlay/contract/auth-fields'
-import { PASSWORD_MAX, REGISTER_PASSWORD_MIN } from '@backlay/contract/limits'
+import { REGISTER_PASSWORD_MIN } from '@backlay/contract/limits'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
@@ -12,7 +12,7 @@ import { useAfterLogin } from '../hooks/use-after-login'
 import { useAuthFailure } from '../hooks/use-auth-failure'
 import styles from './auth.module.css'
 import { CountrySelect } from './country-select'
-import { FormField } from './form-field'
+import { FormField, PasswordField } from './form-field'
 
 type Values = Omit<RegisterValues, 'refer_code'> & { refer_code: string }
 const resolver = zodResolver(registerForm) as unknown as Resolver<Values>
@@ -78,11 +78,9 @@ export function RegisterForm() {
         error={errors.mobile ?? errors.country_code}
         {...register('mobile')}
       />
-      <FormField
+      <PasswordField
         label={t('auth.password')}
-        type="password"
         autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
         disabled={!phoneComplete}
         error={errors.password}
         hint={
@@ -97,11 +95,9 @@ export function RegisterForm() {
         }
         {...register('password')}
       />
-      <FormField
+      <PasswordField
         label={t('auth.confirmPassword')}
-        type="password"
         autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
         disabled={!phoneComplete}
         error={errors.confirmPassword}
         {...register('confirmPassword')}
