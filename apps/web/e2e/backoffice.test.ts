@@ -10,11 +10,11 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import {
-  ACTION_TIMEOUT_MS,
   apiUrl,
-  baseUrl,
   browserForFile,
   errorsOf,
+  newAppContext,
+  newTrackedPage,
   saveScreenshot,
 } from './support/browser'
 import { apiLogin } from './support/shell'
@@ -86,14 +86,7 @@ describe('back office at 1280×800: an operator runs a market from creation to s
     const session = await apiLogin(userName, 'Secret123')
     player = { id: created.data.id, token: session.token?.accessToken ?? '', userName }
 
-    const context = await browser().newContext({
-      baseURL: baseUrl(),
-      viewport: { width: 1280, height: 800 },
-      locale: 'en-IN',
-      timezoneId: 'Asia/Kolkata',
-    })
-    context.setDefaultTimeout(ACTION_TIMEOUT_MS)
-    desk = await context.newPage()
+    desk = await newTrackedPage(await newAppContext(browser()))
     await desk.goto('/backoffice/', { waitUntil: 'domcontentloaded' })
   }, TEST_TIMEOUT_MS)
 

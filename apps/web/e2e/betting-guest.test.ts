@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest'
 import {
   liveCricketMatch,
   openBrandPage,
-  pageErrorsOf,
   setMarketStatus,
   TEST_TIMEOUT_MS,
 } from './support/betting'
-import { browserForFile, saveScreenshot, VIEWPORT_NAMES } from './support/browser'
+import { browserForFile, errorsOf, saveScreenshot, VIEWPORT_NAMES } from './support/browser'
 
 const browser = browserForFile()
 
@@ -43,7 +42,7 @@ describe.each(VIEWPORT_NAMES)('event page for a guest at %s size', (viewport) =>
         .getByRole('dialog')
         .filter({ has: page.getByLabel(/password/i) })
         .waitFor()
-      expect(pageErrorsOf(page)).toEqual([])
+      expect(errorsOf(page)).toEqual([])
       await page.context().close()
     },
     TEST_TIMEOUT_MS,

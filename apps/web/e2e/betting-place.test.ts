@@ -10,13 +10,13 @@ import {
   openBets,
   openBrandPage,
   type Player,
-  pageErrorsOf,
   post,
   TEST_TIMEOUT_MS,
   unmatchedBets,
 } from './support/betting'
 import {
   browserForFile,
+  errorsOf,
   saveScreenshot,
   VIEWPORT_NAMES,
   type ViewportName,
@@ -64,7 +64,7 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
   }, TEST_TIMEOUT_MS)
 
   afterAll(async () => {
-    expect(pageErrorsOf(page)).toEqual([])
+    expect(errorsOf(page)).toEqual([])
     await page.context().close()
   })
 

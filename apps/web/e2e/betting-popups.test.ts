@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { brandUrl, liveCricketMatch, loginAs, openBrandPage, pageErrorsOf } from './support/betting'
-import { browserForFile, saveScreenshot, VIEWPORT_NAMES } from './support/browser'
+import { brandUrl, liveCricketMatch, loginAs, openBrandPage } from './support/betting'
+import { browserForFile, errorsOf, saveScreenshot, VIEWPORT_NAMES } from './support/browser'
 
 const browser = browserForFile()
 const TEST_MS = 20_000
@@ -40,7 +40,7 @@ describe.each(VIEWPORT_NAMES)('betting popups at %s size', (viewport) => {
 
       await rules.getByRole('button', { name: 'Close' }).click()
       await rules.waitFor({ state: 'detached' })
-      expect(pageErrorsOf(page)).toEqual([])
+      expect(errorsOf(page)).toEqual([])
     },
     TEST_MS,
   )
@@ -77,7 +77,7 @@ describe.each(VIEWPORT_NAMES)('betting popups at %s size', (viewport) => {
       } else {
         expect(await bar.count()).toBe(0)
       }
-      expect(pageErrorsOf(page)).toEqual([])
+      expect(errorsOf(page)).toEqual([])
     },
     TEST_MS,
   )
@@ -100,7 +100,7 @@ describe.each(VIEWPORT_NAMES)('betting popups at %s size', (viewport) => {
       await notice.getByRole('button', { name: 'OK I AGREE' }).click()
       await notice.waitFor({ state: 'detached' })
       await page.getByTestId('casino-frame').waitFor()
-      expect(pageErrorsOf(page)).toEqual([])
+      expect(errorsOf(page)).toEqual([])
     },
     TEST_MS,
   )

@@ -1,8 +1,8 @@
 import { openBetsResponse, unmatchedBetsResponse } from '@backlay/contract/bets'
 import { racingMarketsResponse } from '@backlay/contract/racing'
 import { describe, expect, it } from 'vitest'
-import { loginAs, openBrandPage, pageErrorsOf, post, TEST_TIMEOUT_MS } from './support/betting'
-import { browserForFile, saveScreenshot } from './support/browser'
+import { loginAs, openBrandPage, post, TEST_TIMEOUT_MS } from './support/betting'
+import { browserForFile, errorsOf, saveScreenshot } from './support/browser'
 
 const browser = browserForFile()
 
@@ -55,7 +55,7 @@ describe('horse racing', () => {
       const legs = [...matched.data.list, ...resting.data]
       expect(new Set(legs.map((b) => b.selection_id)).size).toBe(3)
       expect(legs.reduce((sum, b) => sum + b.stack, 0)).toBe(300)
-      expect(pageErrorsOf(page)).toEqual([])
+      expect(errorsOf(page)).toEqual([])
       await page.context().close()
     },
     TEST_TIMEOUT_MS,
@@ -82,7 +82,7 @@ describe('horse racing', () => {
       expect(runners).toBeGreaterThan(0)
       expect(runners).toBeLessThanOrEqual(3)
       await saveScreenshot(page, 'betting-racing-mobile')
-      expect(pageErrorsOf(page)).toEqual([])
+      expect(errorsOf(page)).toEqual([])
       await page.context().close()
     },
     TEST_TIMEOUT_MS,

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  liveCricketMatch,
-  loginAs,
-  openBrandPage,
-  pageErrorsOf,
-  TEST_TIMEOUT_MS,
-} from './support/betting'
-import { browserForFile, VIEWPORT_NAMES } from './support/browser'
+import { liveCricketMatch, loginAs, openBrandPage, TEST_TIMEOUT_MS } from './support/betting'
+import { browserForFile, errorsOf, VIEWPORT_NAMES } from './support/browser'
 
 const browser = browserForFile()
 
@@ -32,7 +26,7 @@ describe.each(VIEWPORT_NAMES)('Edit Stakes at %s size', (viewport) => {
       await dialog.getByLabel('Stake button 1', { exact: true }).fill('1.5')
       await dialog.getByRole('button', { name: 'Save' }).click()
       await dialog.getByRole('alert').filter({ hasText: 'Please enter a valid integer.' }).waitFor()
-      expect(pageErrorsOf(page)).toEqual([])
+      expect(errorsOf(page)).toEqual([])
       await page.context().close()
     },
     TEST_TIMEOUT_MS,

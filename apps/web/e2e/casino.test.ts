@@ -1,69 +1,30 @@
-import { demoLoginResponse, LOGIN_BASIC_AUTHORIZATION, loginResponse } from '@backlay/contract/auth'
+import { demoLoginResponse } from '@backlay/contract/auth'
 import { balanceResponse } from '@backlay/contract/balance'
 import type { FrameLocator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { STORAGE_KEYS } from '../src/lib/storage'
+import { brandUrl, loginAs, TEST_TIMEOUT_MS } from './support/betting'
 import {
   apiUrl,
-  baseUrl,
   browserForFile,
+  errorsOf,
+  newAppContext,
+  newTrackedPage,
   saveScreenshot,
   VIEWPORT_NAMES,
-  VIEWPORTS,
   type ViewportName,
 } from './support/browser'
 
 const browser = browserForFile()
 const gamesOrigin = () => inject('gamesOrigin')
-/** The dev players belong to the `localhost` brand, so the app is opened under that host name. */
-const brandUrl = (path: string) => `${baseUrl().replace('127.0.0.1', 'localhost')}${path}`
 
 const STAKE_RUPEES = 100
 const STAKE_PAISE = STAKE_RUPEES * 100
 const FRAME = '[data-testid="casino-frame"]'
 
-/** Logs in through the API and stores the session the way the app does after its login dialog. */
-async function loggedInStorage(
-  userName: string,
-  password = 'Password1',
-): Promise<{
-  storage: Record<string, string>
-  token: string
-}> {
-  const res = await fetch(brandUrl('/api/v1/user/userLogin'), {
-    method: 'POST',
-    headers: {
-      authorization: LOGIN_BASIC_AUTHORIZATION,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({
-      user_name: userName,
-      password,
-      grant_type: 'password',
-    }),
-  })
-  if (!res.ok) throw new Error(`login of ${userName}: HTTP ${res.status} ${await res.text()}`)
-  const login = loginResponse.parse(await res.json())
-  const { is_telegram_enable: _telegram, access_token: token, ...user } = login.data
-  if (!token) throw new Error(`no token for ${userName}`)
-  return {
-    token,
-    storage: {
-      [STORAGE_KEYS.idToken]: token,
-      [STORAGE_KEYS.userData]: JSON.stringify(user),
-      [STORAGE_KEYS.tokenExpiry]: String(Math.floor(Date.now() / 1000) + 3600),
-      [STORAGE_KEYS.isLogin]: 'true',
-    },
-  }
-}
-
-const pageErrors = new WeakMap<Page, string[]>()
-const errorsOf = (page: Page) => pageErrors.get(page) ?? []
-
 /**
- * A page of the app, logged in as `userName`, opened on `path`. Not `openPage`: the session goes
- * into the app's own storage only (an init script would also run inside the provider's frame, whose
- * storage is denied), and a loaded two-core machine needs longer navigation timeouts.
+ * A page of the app, logged in as `userName`, opened on `path`. The session goes into the app's
+ * own storage only, not through an init script: that would also run inside the provider's frame,
+ * whose storage is denied.
  */
 async function openLoggedIn(
   viewport: ViewportName,
@@ -71,22 +32,8 @@ async function openLoggedIn(
   path: string,
   password?: string,
 ) {
-  const { storage, token } = await loggedInStorage(userName, password)
-  const mobile = viewport === 'mobile'
-  const context = await browser().newContext({
-    viewport: VIEWPORTS[viewport],
-    isMobile: mobile,
-    hasTouch: mobile,
-    deviceScaleFactor: mobile ? 2 : 1,
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-  })
-  context.setDefaultNavigationTimeout(90_000)
-  context.setDefaultTimeout(45_000)
-  const page = await context.newPage()
-  const errors: string[] = []
-  pageErrors.set(page, errors)
-  page.on('pageerror', (error) => errors.push(error.message))
+  const { storage, token } = await loginAs(userName, password)
+  const page = await newTrackedPage(await newAppContext(browser(), viewport, brandUrl('')))
   await page.goto(brandUrl('/'))
   await page.evaluate((entries) => {
     for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value)
@@ -174,7 +121,7 @@ async function betAndCashOut(game: FrameLocator): Promise<RoundOutcome> {
 
 describe.each(VIEWPORT_NAMES)('casino at %s size', (viewport: ViewportName) => {
   it('a logged-in player bets on Aviator, cashes out above 1.00× and the header balance moves by win − stake', {
-    timeout: 240_000,
+    timeout: TEST_TIMEOUT_MS,
   }, async () => {
     const { page, token } = await openLoggedIn(viewport, 'demo2', '/')
     const before = await headerBalancePaise(page)
@@ -205,7 +152,7 @@ describe.each(VIEWPORT_NAMES)('casino at %s size', (viewport: ViewportName) => {
   })
 
   it('sizes the frame from the provider’s own messages and ignores resize messages from any other origin', {
-    timeout: 240_000,
+    timeout: TEST_TIMEOUT_MS,
   }, async () => {
     const { page } = await openLoggedIn(viewport, 'demo2', '/casino-lobby/casino')
     const game = page.frameLocator(FRAME)
@@ -242,7 +189,9 @@ describe.each(VIEWPORT_NAMES)('casino at %s size', (viewport: ViewportName) => {
     await page.context().close()
   })
 
-  it('shows the lobby, the crash game mid-round and the slot', { timeout: 240_000 }, async () => {
+  it('shows the lobby, the crash game mid-round and the slot', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
     const { page } = await openLoggedIn(viewport, 'demo2', '/casino-lobby')
     const game = page.frameLocator(FRAME)
     await game.getByRole('heading', { name: 'Slots' }).waitFor()
@@ -272,7 +221,7 @@ describe.each(VIEWPORT_NAMES)('casino at %s size', (viewport: ViewportName) => {
   })
 
   it('sends guests home to the login dialog and refuses demo users, without a frame', {
-    timeout: 240_000,
+    timeout: TEST_TIMEOUT_MS,
   }, async () => {
     const guest = await openLoggedIn(viewport, 'demo2', '/')
     await guest.page.evaluate(() => window.localStorage.clear())

@@ -6,10 +6,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { z } from 'zod'
 import { STORAGE_KEYS } from '../../src/lib/storage'
 import {
-  ACTION_TIMEOUT_MS,
   baseUrl,
-  NAVIGATION_TIMEOUT_MS,
-  VIEWPORTS,
+  newAppContext,
+  newTrackedPage,
+  seedLocalStorage,
   type ViewportName,
 } from './browser'
 
@@ -42,7 +42,7 @@ export interface Player {
 }
 
 /** Logs in through the API and stores the session the way the app does after its dialog. */
-export async function loginAs(userName: string): Promise<Player> {
+export async function loginAs(userName: string, password = 'Password1'): Promise<Player> {
   const res = await fetch(brandUrl('/api/v1/user/userLogin'), {
     method: 'POST',
     headers: {
@@ -51,7 +51,7 @@ export async function loginAs(userName: string): Promise<Player> {
     },
     body: new URLSearchParams({
       user_name: userName,
-      password: 'Password1',
+      password,
       grant_type: 'password',
     }),
   })
@@ -70,11 +70,6 @@ export async function loginAs(userName: string): Promise<Player> {
   }
 }
 
-const pageErrors = new WeakMap<Page, string[]>()
-
-/** Uncaught exceptions of a page opened with `openBrandPage`. */
-export const pageErrorsOf = (page: Page): readonly string[] => pageErrors.get(page) ?? []
-
 /**
  * Opens a path of the app under the brand's host, as a guest or as the given player. Waits for
  * the document only (not every image).
@@ -88,26 +83,10 @@ export async function openBrandPage(
   /** Runs on the new context before the page loads (e.g. to route the stream). */
   prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<Page> {
-  const mobile = viewport === 'mobile'
-  const context = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
-    isMobile: mobile,
-    hasTouch: mobile,
-    deviceScaleFactor: mobile ? 2 : 1,
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-  })
-  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
-  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS)
-  const storage = { ...(player?.storage ?? {}), ...extra }
-  await context.addInitScript((entries) => {
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value)
-  }, storage)
+  const context = await newAppContext(browser, viewport, brandUrl(''))
+  await seedLocalStorage(context, { ...(player?.storage ?? {}), ...extra })
   await prepare?.(context)
-  const page = await context.newPage()
-  const errors: string[] = []
-  pageErrors.set(page, errors)
-  page.on('pageerror', (error) => errors.push(error.message))
+  const page = await newTrackedPage(context)
   await page.goto(brandUrl(path), { waitUntil: 'commit' })
   return page
 }

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { SCREENSHOT_DIR } from './paths'
 
@@ -69,17 +69,18 @@ export interface OpenPageOptions {
   localStorage?: Record<string, string>
 }
 
-const pageErrors = new WeakMap<Page, string[]>()
-
 /**
- * A new isolated context (own cookies and storage) at the given viewport, opened on `path`.
- * Uncaught page errors are collected for `errorsOf(page)`. Close with `page.context().close()`.
+ * A new isolated context (own cookies and storage) at the given viewport, with the app's
+ * locale and time zone and the step timeouts; relative paths resolve against `baseURL`.
  */
-export async function openPage(browser: Browser, options: OpenPageOptions = {}): Promise<Page> {
-  const { viewport = 'desktop', path = '/', localStorage } = options
+export async function newAppContext(
+  browser: Browser,
+  viewport: ViewportName = 'desktop',
+  baseURL: string = baseUrl(),
+): Promise<BrowserContext> {
   const mobile = viewport === 'mobile'
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL,
     viewport: VIEWPORTS[viewport],
     isMobile: mobile,
     hasTouch: mobile,
@@ -87,23 +88,42 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
   })
-  if (localStorage) {
-    await context.addInitScript((entries) => {
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value)
-    }, localStorage)
-  }
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
+  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS)
+  return context
+}
+
+const pageErrors = new WeakMap<Page, string[]>()
+
+/** A new page of the context whose uncaught errors `errorsOf(page)` lists. */
+export async function newTrackedPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage()
-  // Two cores shared by a server, a feed and a browser (and other runs): answers can take seconds.
-  page.setDefaultTimeout(ACTION_TIMEOUT_MS)
-  page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS)
   const errors: string[] = []
   pageErrors.set(page, errors)
   page.on('pageerror', (error) => errors.push(error.message))
+  return page
+}
+
+/** Runs before any app script of every page of the context: seeds its localStorage. */
+export const seedLocalStorage = (context: BrowserContext, entries: Record<string, string>) =>
+  context.addInitScript((seed) => {
+    for (const [key, value] of Object.entries(seed)) window.localStorage.setItem(key, value)
+  }, entries)
+
+/**
+ * A page of a new context at the given viewport, opened on `path`.
+ * Close with `page.context().close()`.
+ */
+export async function openPage(browser: Browser, options: OpenPageOptions = {}): Promise<Page> {
+  const { viewport = 'desktop', path = '/', localStorage } = options
+  const context = await newAppContext(browser, viewport)
+  if (localStorage) await seedLocalStorage(context, localStorage)
+  const page = await newTrackedPage(context)
   await page.goto(path, { waitUntil: 'domcontentloaded' })
   return page
 }
 
-/** Uncaught exceptions the page threw since it was opened with `openPage`. */
+/** Uncaught exceptions the page threw since it was opened with `newTrackedPage` or `openPage`. */
 export const errorsOf = (page: Page): readonly string[] => pageErrors.get(page) ?? []
 
 /**
