@@ -46,6 +46,18 @@ const newEventId = () => `8${randomInt(100_000_000, 1_000_000_000)}`
 const newMarketId = () => `8.${randomInt(100_000_000, 1_000_000_000)}`
 const newCompetitionId = () => `8${randomInt(100_000_000, 1_000_000_000)}`
 
+/** An event row as the console lists it, with its sport and competition names. */
+const EVENT_COLUMNS = [
+  'e.id',
+  'e.sport_id',
+  's.name as sport_name',
+  'e.competition_id',
+  'c.name as competition_name',
+  'e.name',
+  'e.start_time',
+  'e.status',
+] as const
+
 const iso = (d: Date | string) => new Date(d).toISOString()
 const isSession = (m: Pick<Market, 'kind'>) => m.kind === 'SESSION'
 /** Exchange and bookmaker prices are odds×100; a fancy line's `price` is runs (kept as is). */
@@ -181,16 +193,7 @@ export function catalogueAdmin(deps: CatalogueDeps) {
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow()
       const events = await q
-        .select([
-          'e.id',
-          'e.sport_id',
-          's.name as sport_name',
-          'e.competition_id',
-          'c.name as competition_name',
-          'e.name',
-          'e.start_time',
-          'e.status',
-        ])
+        .select(EVENT_COLUMNS)
         .orderBy('e.start_time', 'desc')
         .orderBy('e.id')
         .limit(query.limit)
@@ -256,16 +259,7 @@ export function catalogueAdmin(deps: CatalogueDeps) {
         .selectFrom('events as e')
         .innerJoin('sports as s', 's.id', 'e.sport_id')
         .innerJoin('competitions as c', 'c.id', 'e.competition_id')
-        .select([
-          'e.id',
-          'e.sport_id',
-          's.name as sport_name',
-          'e.competition_id',
-          'c.name as competition_name',
-          'e.name',
-          'e.start_time',
-          'e.status',
-        ])
+        .select(EVENT_COLUMNS)
         .where('e.id', '=', id)
         .executeTakeFirst()
       if (!e) return null
