@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { Field, FormActions, NamedOptions } from '../../../components/form'
 import { useCreateEvent, useSports } from '../api/markets'
 
 type Kind = 'MATCH_ODDS' | 'BOOKMAKER' | 'SESSION'
@@ -135,53 +136,36 @@ export function CreateEventDialog() {
             <label>
               {t('markets.sport')}
               <select {...form.register('sportId')}>
-                {sports.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
+                <NamedOptions items={sports} />
               </select>
             </label>
             <label>
               {t('markets.competition')}
               <select {...form.register('competitionId')}>
                 <option value="">{t('markets.create.newCompetition')}</option>
-                {competitions.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                <NamedOptions items={competitions} />
               </select>
             </label>
             {!form.watch('competitionId') && (
-              <label>
-                {t('markets.create.competitionName')}
+              <Field label={t('markets.create.competitionName')} error={err('competitionName')}>
                 <input {...form.register('competitionName')} />
-                {err('competitionName')}
-              </label>
+              </Field>
             )}
-            <label>
-              {t('markets.create.eventName')}
+            <Field label={t('markets.create.eventName')} error={err('name')}>
               <input {...form.register('name')} />
-              {err('name')}
-            </label>
-            <label>
-              {t('markets.start')}
+            </Field>
+            <Field label={t('markets.start')} error={err('startTime')}>
               <input type="datetime-local" {...form.register('startTime')} />
-              {err('startTime')}
-            </label>
-            <label>
-              {t('markets.create.venue')}
+            </Field>
+            <Field label={t('markets.create.venue')}>
               <input {...form.register('venue')} />
-            </label>
+            </Field>
             {markets.fields.map((field, i) => (
               <fieldset key={field.id} className="market-fields">
                 <legend>{t(`markets.kind.${field.kind}`)}</legend>
-                <label>
-                  {t('markets.create.marketName')}
+                <Field label={t('markets.create.marketName')} error={err(`markets.${i}.name`)}>
                   <input {...form.register(`markets.${i}.name`)} />
-                  {err(`markets.${i}.name`)}
-                </label>
+                </Field>
                 <label>
                   {field.kind === 'SESSION'
                     ? t('markets.create.line')
@@ -192,23 +176,18 @@ export function CreateEventDialog() {
                   />
                   {err(`markets.${i}.runners`)}
                 </label>
-                <label>
-                  {t('markets.betDelay')}
+                <Field label={t('markets.betDelay')}>
                   <input type="number" min={0} {...form.register(`markets.${i}.betDelaySeconds`)} />
-                </label>
-                <label>
-                  {t('markets.minStake')}
+                </Field>
+                <Field label={t('markets.minStake')}>
                   <input type="number" {...form.register(`markets.${i}.minStake`)} />
-                </label>
-                <label>
-                  {t('markets.maxStake')}
+                </Field>
+                <Field label={t('markets.maxStake')} error={err(`markets.${i}.maxStake`)}>
                   <input type="number" {...form.register(`markets.${i}.maxStake`)} />
-                  {err(`markets.${i}.maxStake`)}
-                </label>
-                <label>
-                  {t('markets.maxProfit')}
+                </Field>
+                <Field label={t('markets.maxProfit')}>
                   <input type="number" {...form.register(`markets.${i}.maxProfit`)} />
-                </label>
+                </Field>
                 {markets.fields.length > 1 && (
                   <button type="button" className="link" onClick={() => markets.remove(i)}>
                     {t('markets.create.remove')}
@@ -228,21 +207,12 @@ export function CreateEventDialog() {
                 </button>
               ))}
             </div>
-            {create.error && (
-              <p role="alert" className="error">
-                {create.error.message}
-              </p>
-            )}
-            <div className="row end">
-              <Dialog.Close asChild>
-                <button type="button" className="secondary">
-                  {t('shell.cancel')}
-                </button>
-              </Dialog.Close>
-              <button type="submit" disabled={create.isPending}>
-                {t('markets.create.submit')}
-              </button>
-            </div>
+            <FormActions
+              error={create.error}
+              pending={create.isPending}
+              label={t('markets.create.submit')}
+              inDialog
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { Field, FormActions } from '../../../components/form'
 import { formatRupees } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { useMarketChange, useSettle } from '../api/markets'
@@ -141,34 +142,23 @@ function LimitsForm({ market }: { market: AdminMarket }) {
       )}
     >
       <h3>{t('markets.editLimits')}</h3>
-      <label>
-        {t('markets.betDelay')}
+      <Field label={t('markets.betDelay')}>
         <input type="number" min={0} {...form.register('betDelaySeconds')} />
-      </label>
-      <label>
-        {t('markets.minStake')}
+      </Field>
+      <Field label={t('markets.minStake')}>
         <input type="number" {...form.register('minStake')} />
-      </label>
-      <label>
-        {t('markets.maxStake')}
+      </Field>
+      <Field label={t('markets.maxStake')}>
         <input type="number" {...form.register('maxStake')} />
-      </label>
-      <label>
-        {t('markets.maxProfit')}
+      </Field>
+      <Field label={t('markets.maxProfit')}>
         <input type="number" {...form.register('maxProfit')} />
-      </label>
+      </Field>
       <label className="check">
         <input type="checkbox" {...form.register('inplay')} />
         {t('markets.inPlay')}
       </label>
-      {change.error && (
-        <p role="alert" className="error">
-          {change.error.message}
-        </p>
-      )}
-      <button type="submit" disabled={change.isPending}>
-        {t('shell.save')}
-      </button>
+      <FormActions error={change.error} pending={change.isPending} label={t('shell.save')} />
     </form>
   )
 }
@@ -208,28 +198,18 @@ function PricesForm({ market }: { market: AdminMarket }) {
       {market.runners.map((r, i) => (
         <div className="row" key={r.selectionId}>
           <span className="runner-name">{r.name}</span>
-          <label>
-            {t('markets.back')}
+          <Field label={t('markets.back')}>
             <input type="number" step="0.01" {...form.register(`runners.${i}.back`)} />
-          </label>
-          <label>
-            {t('markets.lay')}
+          </Field>
+          <Field label={t('markets.lay')}>
             <input type="number" step="0.01" {...form.register(`runners.${i}.lay`)} />
-          </label>
+          </Field>
         </div>
       ))}
-      <label>
-        {t('markets.size')}
+      <Field label={t('markets.size')}>
         <input type="number" {...form.register('size')} />
-      </label>
-      {change.error && (
-        <p role="alert" className="error">
-          {change.error.message}
-        </p>
-      )}
-      <button type="submit" disabled={change.isPending}>
-        {t('markets.setPrices')}
-      </button>
+      </Field>
+      <FormActions error={change.error} pending={change.isPending} label={t('markets.setPrices')} />
     </form>
   )
 }
@@ -269,14 +249,7 @@ function LineForm({ market }: { market: AdminMarket }) {
           <input type="number" {...form.register(f)} />
         </label>
       ))}
-      {change.error && (
-        <p role="alert" className="error">
-          {change.error.message}
-        </p>
-      )}
-      <button type="submit" disabled={change.isPending}>
-        {t('markets.setLine')}
-      </button>
+      <FormActions error={change.error} pending={change.isPending} label={t('markets.setLine')} />
     </form>
   )
 }
@@ -306,10 +279,9 @@ function ResultForm({ market }: { market: AdminMarket }) {
       {(!closed || !fancy) && (
         <div className="row">
           {fancy ? (
-            <label>
-              {t('markets.result.runsLabel')}
+            <Field label={t('markets.result.runsLabel')}>
               <input type="number" min={0} value={runs} onChange={(e) => setRuns(e.target.value)} />
-            </label>
+            </Field>
           ) : (
             <label>
               {t('markets.result.winnerLabel')}
@@ -323,10 +295,9 @@ function ResultForm({ market }: { market: AdminMarket }) {
             </label>
           )}
           {closed && (
-            <label>
-              {t('shell.reason')}
+            <Field label={t('shell.reason')}>
               <input value={reason} onChange={(e) => setReason(e.target.value)} />
-            </label>
+            </Field>
           )}
           <button
             type="button"

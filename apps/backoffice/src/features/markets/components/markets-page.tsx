@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { NamedOptions } from '../../../components/form'
 import { Pager } from '../../../components/pager'
 import { formatTime } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
@@ -35,11 +36,7 @@ export function MarketsPage() {
             }
           >
             <option value="">{t('markets.all')}</option>
-            {sports.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <NamedOptions items={sports} />
           </select>
         </label>
         <label>
@@ -49,11 +46,7 @@ export function MarketsPage() {
             onChange={(e) => set({ competitionId: e.target.value || undefined })}
           >
             <option value="">{t('markets.all')}</option>
-            {competitions.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <NamedOptions items={competitions} />
           </select>
         </label>
         <label>

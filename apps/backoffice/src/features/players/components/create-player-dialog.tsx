@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { Field, FormActions } from '../../../components/form'
 import { useCreatePlayer } from '../api/players'
 
 /** New player below the operator (an admin's own, or an agent's). */
@@ -46,21 +47,15 @@ export function CreatePlayerDialog() {
               ),
             )}
           >
-            <label>
-              {t('players.userName')}
+            <Field label={t('players.userName')} error={error('userName')}>
               <input {...form.register('userName')} />
-              {error('userName')}
-            </label>
-            <label>
-              {t('players.name')}
+            </Field>
+            <Field label={t('players.name')} error={error('name')}>
               <input {...form.register('name')} />
-              {error('name')}
-            </label>
-            <label>
-              {t('players.password')}
+            </Field>
+            <Field label={t('players.password')} error={error('password')}>
               <input type="password" autoComplete="new-password" {...form.register('password')} />
-              {error('password')}
-            </label>
+            </Field>
             <label>
               {t('players.mobile')}
               <input
@@ -73,21 +68,12 @@ export function CreatePlayerDialog() {
               <input type="checkbox" {...form.register('isB2C')} />
               {t('players.create.b2c')}
             </label>
-            {create.error && (
-              <p role="alert" className="error">
-                {create.error.message}
-              </p>
-            )}
-            <div className="row end">
-              <Dialog.Close asChild>
-                <button type="button" className="secondary">
-                  {t('shell.cancel')}
-                </button>
-              </Dialog.Close>
-              <button type="submit" disabled={create.isPending}>
-                {t('players.create.submit')}
-              </button>
-            </div>
+            <FormActions
+              error={create.error}
+              pending={create.isPending}
+              label={t('players.create.submit')}
+              inDialog
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>
