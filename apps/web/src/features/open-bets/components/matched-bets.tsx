@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router'
 import { formatMoney, formatOdds } from '../../../lib/format'
 import { useOpenBets } from '../api/get-open-bets'
 import { betTarget, groupBets, type ListMode } from '../bet-list'
+import { BetSection } from './bet-section'
 import styles from './open-bets.module.css'
 
 dayjs.extend(utc)
@@ -36,64 +37,49 @@ export function MatchedBets({
 }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const [open, setOpen] = useState(true)
   const [mode, setMode] = useState<ListMode>('plain')
   const bets = useOpenBets(matchId ? { matchId } : {}, { poll })
   const title = t('openbets.matchedBets')
   const groups = groupBets(bets.data ?? [], mode)
   return (
-    <section className={styles.section} aria-label={title}>
-      <button
-        type="button"
-        className={styles.sectionHead}
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        {title}
-        <span aria-hidden="true">{open ? '−' : '+'}</span>
-      </button>
-      {open ? (
-        <>
-          <div className={styles.toggles}>
-            {TOGGLES.map(({ mode: m, key }) => (
-              <label key={m} className={styles.toggle}>
-                <input
-                  type="checkbox"
-                  checked={mode === m}
-                  onChange={(e) => setMode(e.target.checked ? m : 'plain')}
-                />
-                {t(key)}
-              </label>
-            ))}
-          </div>
-          {groups.length === 0 ? (
-            <p className={styles.empty}>{t('openbets.none', { title })}</p>
-          ) : (
-            groups.map((group) => (
-              <article
-                key={group.matchId}
-                className={`${styles.card} ${redirect ? styles.clickable : ''}`}
-                onClick={
-                  redirect ? () => navigate(betTarget(group.sportId, group.matchId)) : undefined
-                }
-                onKeyDown={
-                  redirect
-                    ? (e) => e.key === 'Enter' && navigate(betTarget(group.sportId, group.matchId))
-                    : undefined
-                }
-                tabIndex={redirect ? 0 : undefined}
-              >
-                <header className={styles.cardHead}>
-                  <h3>{group.matchName}</h3>
-                  <time dateTime={group.at}>{groupDate(group.at)}</time>
-                </header>
-                <BetTable lines={group.lines} />
-              </article>
-            ))
-          )}
-        </>
-      ) : null}
-    </section>
+    <BetSection
+      title={title}
+      empty={groups.length === 0}
+      controls={
+        <div className={styles.toggles}>
+          {TOGGLES.map(({ mode: m, key }) => (
+            <label key={m} className={styles.toggle}>
+              <input
+                type="checkbox"
+                checked={mode === m}
+                onChange={(e) => setMode(e.target.checked ? m : 'plain')}
+              />
+              {t(key)}
+            </label>
+          ))}
+        </div>
+      }
+    >
+      {groups.map((group) => (
+        <article
+          key={group.matchId}
+          className={`${styles.card} ${redirect ? styles.clickable : ''}`}
+          onClick={redirect ? () => navigate(betTarget(group.sportId, group.matchId)) : undefined}
+          onKeyDown={
+            redirect
+              ? (e) => e.key === 'Enter' && navigate(betTarget(group.sportId, group.matchId))
+              : undefined
+          }
+          tabIndex={redirect ? 0 : undefined}
+        >
+          <header className={styles.cardHead}>
+            <h3>{group.matchName}</h3>
+            <time dateTime={group.at}>{groupDate(group.at)}</time>
+          </header>
+          <BetTable lines={group.lines} />
+        </article>
+      ))}
+    </BetSection>
   )
 }
 

@@ -6,13 +6,13 @@ import { formatMoney, formatOdds } from '../../../lib/format'
 import { showToast } from '../../../lib/toast'
 import { refreshAfterBet } from '../../bet-slip/api/place-bet'
 import { cancelUnmatchedBet, cancelUnmatchedBetAll, useUnmatchedBets } from '../api/get-open-bets'
+import { BetSection } from './bet-section'
 import styles from './open-bets.module.css'
 
 /** Resting bets with Cancel per bet and Cancel All per market (§4). */
 export function UnmatchedBets({ matchId, poll }: { matchId?: string; poll: boolean }) {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const [open, setOpen] = useState(true)
   const [busy, setBusy] = useState(false)
   const bets = useUnmatchedBets(matchId ? { matchId } : {}, { poll })
   const title = t('openbets.unmatchedBets')
@@ -34,75 +34,60 @@ export function UnmatchedBets({ matchId, poll }: { matchId?: string; poll: boole
   }
 
   return (
-    <section className={styles.section} aria-label={title}>
-      <button
-        type="button"
-        className={styles.sectionHead}
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        {title}
-        <span aria-hidden="true">{open ? '−' : '+'}</span>
-      </button>
-      {open ? (
-        markets.size === 0 ? (
-          <p className={styles.empty}>{t('openbets.none', { title })}</p>
-        ) : (
-          [...markets.entries()].map(([marketId, list]) => (
-            <article key={marketId} className={styles.card} aria-label={list[0]?.market_name}>
-              <header className={styles.cardHead}>
-                <h3>
-                  {list[0]?.match_name} · {list[0]?.market_name}
-                </h3>
-                <button
-                  type="button"
-                  className={styles.cancelAll}
-                  disabled={busy}
-                  onClick={() => void run(() => cancelUnmatchedBetAll(marketId))}
+    <BetSection title={title} empty={markets.size === 0}>
+      {[...markets.entries()].map(([marketId, list]) => (
+        <article key={marketId} className={styles.card} aria-label={list[0]?.market_name}>
+          <header className={styles.cardHead}>
+            <h3>
+              {list[0]?.match_name} · {list[0]?.market_name}
+            </h3>
+            <button
+              type="button"
+              className={styles.cancelAll}
+              disabled={busy}
+              onClick={() => void run(() => cancelUnmatchedBetAll(marketId))}
+            >
+              {t('openbets.cancelAll')}
+            </button>
+          </header>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th>{t('openbets.selection')}</th>
+                <th>{t('openbets.odds')}</th>
+                <th>{t('openbets.stake')}</th>
+                <th>
+                  <span className={styles.visuallyHidden}>{t('openbets.cancel')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((bet) => (
+                <tr
+                  key={bet.bet_id}
+                  className={bet.is_back === 1 ? styles.backRow : styles.layRow}
+                  data-testid="unmatched-line"
                 >
-                  {t('openbets.cancelAll')}
-                </button>
-              </header>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th>{t('openbets.selection')}</th>
-                    <th>{t('openbets.odds')}</th>
-                    <th>{t('openbets.stake')}</th>
-                    <th>
-                      <span className={styles.visuallyHidden}>{t('openbets.cancel')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((bet) => (
-                    <tr
-                      key={bet.bet_id}
-                      className={bet.is_back === 1 ? styles.backRow : styles.layRow}
-                      data-testid="unmatched-line"
+                  <td>{bet.selection_name}</td>
+                  <td>{formatOdds(bet.odds)}</td>
+                  <td>{formatMoney(bet.stack)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className={styles.cancelOne}
+                      disabled={busy}
+                      aria-label={t('openbets.cancelBet', { name: bet.selection_name })}
+                      onClick={() => void run(() => cancelUnmatchedBet(bet.bet_id))}
                     >
-                      <td>{bet.selection_name}</td>
-                      <td>{formatOdds(bet.odds)}</td>
-                      <td>{formatMoney(bet.stack)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className={styles.cancelOne}
-                          disabled={busy}
-                          aria-label={t('openbets.cancelBet', { name: bet.selection_name })}
-                          onClick={() => void run(() => cancelUnmatchedBet(bet.bet_id))}
-                        >
-                          {t('openbets.cancel')}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </article>
-          ))
-        )
-      ) : null}
-    </section>
+                      {t('openbets.cancel')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </article>
+      ))}
+    </BetSection>
   )
 }
