@@ -214,14 +214,25 @@ class BatchBroken extends Error {}
 export class ExchangeEngine implements MarketBooks {
   private readonly states = new Map<string, MarketState>()
   private readonly queues = new Map<string, Promise<unknown>>()
+  /**
+   * The quote each market's maker orders stand at: the same quote on the next feed tick costs
+   * nothing. Forgotten when a trade fills in the market or the market is reloaded.
+   */
+  private readonly lastQuotes = new Map<string, string>()
   /** Placements waiting for their market's next batch. */
   private readonly waiting = new Map<string, Waiting[]>()
   private readonly seqs = new Map<string, number>()
   private readonly openedAccounts = new Set<string>()
   private readonly loading = new Set<string>()
-  /** Exchange markets the market maker has quoted since start. */
+  /**
+   * Exchange markets the market maker has quoted since start (or that have no feed to quote
+   * from); a market joins once its first quote is in the book.
+   */
   readonly quoted = new Set<string>()
-  /** Runs before a trade on an exchange market, outside its queue (the plugin quotes it first). */
+  /**
+   * Runs before a trade or the first read of an exchange market, outside its queue: the plugin
+   * quotes it first and adds it to `quoted`.
+   */
   beforeTrade: (marketId: string) => Promise<void> = async () => {}
 
   constructor(
@@ -233,12 +244,18 @@ export class ExchangeEngine implements MarketBooks {
 
   // ---- MarketBooks ----
 
+  /**
+   * The book of a quoted market. A market not quoted yet answers undefined (readers show the
+   * feed's prices) and is loaded and quoted in the background, so the next read shows the book
+   * with the market maker's offers rather than an empty ladder.
+   */
   view(marketId: string): MarketView | undefined {
     const state = this.states.get(marketId)
-    if (state?.book) return marketView(state.book)
-    if (!state && !this.loading.has(marketId)) {
+    if (state?.book && this.quoted.has(marketId)) return marketView(state.book)
+    if (!this.loading.has(marketId) && (!state || !this.quoted.has(marketId))) {
       this.loading.add(marketId)
-      this.exclusive(marketId, async () => undefined)
+      this.beforeTrade(marketId)
+        .then(() => this.exclusive(marketId, async () => undefined))
         .catch((err) => this.log.error({ err, marketId }, 'loading a market failed'))
         .finally(() => this.loading.delete(marketId))
     }
@@ -277,6 +294,7 @@ export class ExchangeEngine implements MarketBooks {
 
   /** Drops a market from memory (settled), or reloads it from the store after a failed change. */
   async reload(marketId: string): Promise<void> {
+    this.lastQuotes.delete(marketId)
     const state = await loadMarketState(this.db, marketId)
     if (state && !state.settled) this.states.set(marketId, state)
     else this.states.delete(marketId)
@@ -666,6 +684,8 @@ export class ExchangeEngine implements MarketBooks {
    * already there at the same price and size). Skipped while the market is not open.
    */
   async requote(marketId: string, desired: readonly OddsLeg[]): Promise<void> {
+    const quote = JSON.stringify(desired)
+    if (this.lastQuotes.get(marketId) === quote) return
     const trader: Trader = { userId: MARKET_MAKER_ID, book: 'real', limits: {} }
     await ensureTradingAccounts(this.db, trader.userId, trader.book, this.openedAccounts)
     await this.exclusive(marketId, async (state) => {
@@ -689,7 +709,10 @@ export class ExchangeEngine implements MarketBooks {
         else cancelIds.push(id)
       }
       const toPlace = desired.filter((l) => !keep.has(keyOf(l)))
-      if (cancelIds.length === 0 && toPlace.length === 0) return
+      if (cancelIds.length === 0 && toPlace.length === 0) {
+        this.lastQuotes.set(marketId, quote)
+        return
+      }
       const result = await this.commit(state, trader, {}, () => {
         const writes: TradeWrites = { orders: [], fills: [], cancels: [] }
         for (const id of cancelIds) {
@@ -728,7 +751,8 @@ export class ExchangeEngine implements MarketBooks {
         }
         return writes
       })
-      if (!result.ok) this.log.warn({ marketId, msg: result.msg }, 'market maker requote refused')
+      if (result.ok) this.lastQuotes.set(marketId, quote)
+      else this.log.warn({ marketId, msg: result.msg }, 'market maker requote refused')
     })
   }
 
@@ -931,6 +955,7 @@ export class ExchangeEngine implements MarketBooks {
       if (error instanceof Refusal) return [error.failure]
       throw error
     }
+    if (accepted.some((a) => a.writes.fills.length > 0)) this.lastQuotes.delete(state.id)
     if (accepted.length > 0) this.publish(state, accepted)
     return results
   }

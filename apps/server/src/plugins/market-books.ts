@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { FeedUpdate } from '../feed/feed-adapter'
 import { ensureHouseAccounts } from '../markets/accounts'
-import { readCatalogueMarket } from '../markets/catalogue'
+import { readCatalogueMarket, readCatalogueMarkets } from '../markets/catalogue'
 import { ExchangeEngine } from '../markets/exchange-engine'
 import type { MarketBooks } from '../markets/market-books'
 import { quoteFor } from '../markets/market-maker'
@@ -44,11 +44,24 @@ export const marketBooksPlugin = fp(
       const market = await readCatalogueMarket(app.db, marketId)
       if (market && isExchangeKind(market.kind)) await engine.requote(marketId, quoteFor(market))
     }
-    engine.beforeTrade = async (marketId) => {
-      if (app.feed && !engine.quoted.has(marketId)) {
-        engine.quoted.add(marketId)
-        await requote(marketId)
+    /** One tick's changed markets: read together; the engine skips those whose quote is unchanged. */
+    const requoteAll = async (marketIds: readonly string[]) => {
+      for (const market of (await readCatalogueMarkets(app.db, marketIds)).values()) {
+        if (stopping) return
+        if (isExchangeKind(market.kind)) await engine.requote(market.id, quoteFor(market))
       }
+    }
+    const quoting = new Map<string, Promise<void>>()
+    engine.beforeTrade = (marketId) => {
+      if (engine.quoted.has(marketId)) return Promise.resolve()
+      const running = quoting.get(marketId)
+      if (running) return running
+      const first = (app.feed ? requote(marketId) : Promise.resolve()).finally(() => {
+        engine.quoted.add(marketId)
+        quoting.delete(marketId)
+      })
+      quoting.set(marketId, first)
+      return first
     }
 
     // Status and feed-quoted prices reach the stream through its own feed publisher; here the
@@ -64,9 +77,8 @@ export const marketBooksPlugin = fp(
         }
       }
       if (closed) enqueue(() => settleClosedMarkets(app, app.db))
-      for (const marketId of changed) {
-        if (engine.quoted.has(marketId)) enqueue(() => requote(marketId))
-      }
+      const quoted = [...changed].filter((marketId) => engine.quoted.has(marketId))
+      if (quoted.length > 0) enqueue(() => requoteAll(quoted))
     }
 
     if (app.feed) {
@@ -87,9 +99,7 @@ export const marketBooksPlugin = fp(
             .execute()
           for (const { id } of open) {
             if (stopping) return
-            if (engine.quoted.has(id)) continue
-            engine.quoted.add(id)
-            await requote(id)
+            await engine.beforeTrade(id)
           }
         })
       }

@@ -93,6 +93,26 @@ describe('match reads', () => {
     expect(odds.totalOddsBack).toBeCloseTo(expected, 1)
   })
 
+  it('a match odds market nobody traded yet reads feed prices, then its quoted book, never an empty ladder', async () => {
+    const traded = await liveCricket()
+    const fresh = (await cricket()).find((c) => c.market_id !== traded.market_id)
+    if (!fresh) throw new Error('expected a second cricket match')
+    const ladder = async () => {
+      const { data } = matchDetailsResponse.parse(
+        (await post('matchDetailsOpen', { match_id: fresh.match_id })).json(),
+      )
+      const odds = data.find((m) => m.market_id === fresh.market_id)
+      return odds?.runners.map((r) => r.ex.availableToBack.length + r.ex.availableToLay.length)
+    }
+    expect((await ladder())?.every((levels) => levels > 0)).toBe(true)
+    // The first read loads and quotes the book in the background.
+    for (let i = 0; i < 200 && !t.app.books.view(fresh.market_id); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(t.app.books.view(fresh.market_id)).toBeDefined()
+    expect((await ladder())?.every((levels) => levels > 0)).toBe(true)
+  })
+
   it('puts the requested market first', async () => {
     const match = await liveCricket()
     const all = matchDetailsResponse.parse(
