@@ -29,7 +29,16 @@ export async function readCatalogueMarket(
   db: Kysely<Database>,
   marketId: string,
 ): Promise<CatalogueMarket | undefined> {
-  const [market, runners] = await Promise.all([
+  return (await readCatalogueMarkets(db, [marketId])).get(marketId)
+}
+
+/** Several markets in two queries, by id (unknown ids are absent). */
+export async function readCatalogueMarkets(
+  db: Kysely<Database>,
+  marketIds: readonly string[],
+): Promise<Map<string, CatalogueMarket>> {
+  if (marketIds.length === 0) return new Map()
+  const [markets, runners] = await Promise.all([
     db
       .selectFrom('markets as m')
       .innerJoin('events as e', 'e.id', 'm.event_id')
@@ -47,35 +56,42 @@ export async function readCatalogueMarket(
         'm.max_stake',
         'm.max_profit',
       ])
-      .where('m.id', '=', marketId)
-      .executeTakeFirst(),
+      .where('m.id', 'in', marketIds)
+      .execute(),
     db
       .selectFrom('runners')
-      .select(['selection_id', 'name', 'status', 'back', 'lay'])
-      .where('market_id', '=', marketId)
+      .select(['market_id', 'selection_id', 'name', 'status', 'back', 'lay'])
+      .where('market_id', 'in', marketIds)
+      .orderBy('market_id')
       .orderBy('sort_priority')
       .execute(),
   ])
-  if (!market) return undefined
-  return {
-    id: market.id,
-    kind: market.kind,
-    name: market.name,
-    eventId: market.event_id,
-    eventName: market.event_name,
-    sportId: market.sport_id,
-    status: market.status,
-    inplay: market.inplay,
-    betDelaySeconds: market.bet_delay_seconds,
-    minStake: market.min_stake,
-    maxStake: market.max_stake,
-    maxProfit: market.max_profit,
-    runners: runners.map((r) => ({
+  const out = new Map<string, CatalogueMarket>()
+  for (const market of markets) {
+    out.set(market.id, {
+      id: market.id,
+      kind: market.kind,
+      name: market.name,
+      eventId: market.event_id,
+      eventName: market.event_name,
+      sportId: market.sport_id,
+      status: market.status,
+      inplay: market.inplay,
+      betDelaySeconds: market.bet_delay_seconds,
+      minStake: market.min_stake,
+      maxStake: market.max_stake,
+      maxProfit: market.max_profit,
+      runners: [],
+    })
+  }
+  for (const r of runners) {
+    out.get(r.market_id)?.runners.push({
       selectionId: r.selection_id,
       name: r.name,
       status: r.status,
       back: r.back,
       lay: r.lay,
-    })),
+    })
   }
+  return out
 }
