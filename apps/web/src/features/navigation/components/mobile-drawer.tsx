@@ -4,7 +4,7 @@ import { useLocation } from 'react-router'
 import { useLoginUiStore } from '../../auth/stores/login-ui-store'
 import { useSiteConfig } from '../../brand/api/get-app-config'
 import { useMenu } from '../api/get-menu'
-import { CARD_GAME_ITEMS, CASINO_ITEMS, navItems } from '../nav-items'
+import { CARD_GAME_ITEMS, CASINO_ITEMS, type NavItem, navItems } from '../nav-items'
 import { NavItemLink } from './nav-link'
 import styles from './navigation.module.css'
 
@@ -45,46 +45,20 @@ export function MobileDrawer({
                 {t('navigation.items.aviator')}
               </NavItemLink>
             ) : null}
-            <h3 className={styles.drawerGroup}>{t('navigation.items.sports')}</h3>
-            {sports.map((item) => (
-              <NavItemLink
-                key={item.to}
-                item={item}
-                className={styles.drawerLink}
-                onNavigate={close}
-              >
-                {t(`navigation.items.${item.key}`)}
-              </NavItemLink>
-            ))}
+            <DrawerGroup title={t('navigation.items.sports')} items={sports} onNavigate={close} />
             {has('liveCasino') ? (
-              <>
-                <h3 className={styles.drawerGroup}>{t('navigation.casinoGroup')}</h3>
-                {CASINO_ITEMS.filter((i) => i.key !== 'aviator').map((item) => (
-                  <NavItemLink
-                    key={item.to}
-                    item={item}
-                    className={styles.drawerLink}
-                    onNavigate={close}
-                  >
-                    {t(`navigation.items.${item.key}`)}
-                  </NavItemLink>
-                ))}
-              </>
+              <DrawerGroup
+                title={t('navigation.casinoGroup')}
+                items={CASINO_ITEMS.filter((i) => i.key !== 'aviator')}
+                onNavigate={close}
+              />
             ) : null}
             {has('aura') ? (
-              <>
-                <h3 className={styles.drawerGroup}>{t('navigation.cardGroup')}</h3>
-                {CARD_GAME_ITEMS.map((item) => (
-                  <NavItemLink
-                    key={item.to}
-                    item={item}
-                    className={styles.drawerLink}
-                    onNavigate={close}
-                  >
-                    {t(`navigation.items.${item.key}`)}
-                  </NavItemLink>
-                ))}
-              </>
+              <DrawerGroup
+                title={t('navigation.cardGroup')}
+                items={CARD_GAME_ITEMS}
+                onNavigate={close}
+              />
             ) : null}
             <NavItemLink
               item={{ key: 'sportsbook', to: '/sports-page/Sportsbook/0' }}
@@ -119,5 +93,33 @@ export function MobileDrawer({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  )
+}
+
+/** A titled drawer group with one link per item; following a link closes the drawer. */
+function DrawerGroup({
+  title,
+  items,
+  onNavigate,
+}: {
+  title: string
+  items: NavItem[]
+  onNavigate: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <h3 className={styles.drawerGroup}>{title}</h3>
+      {items.map((item) => (
+        <NavItemLink
+          key={item.to}
+          item={item}
+          className={styles.drawerLink}
+          onNavigate={onNavigate}
+        >
+          {t(`navigation.items.${item.key}`)}
+        </NavItemLink>
+      ))}
+    </>
   )
 }
