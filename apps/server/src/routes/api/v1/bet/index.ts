@@ -26,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { once, sendBetFailure, sendValidationFailure, traderOf } from '../../../../markets/bet-http'
 import {
+  type BetFilter,
   findOwnOrder,
   listOpenBets,
   listSettledBets,
@@ -39,6 +40,19 @@ const cancelledAnswer = (msg: string, done: { betIds: string[]; cancelled: numbe
   status: true as const,
   msg,
   data: { bet_ids: done.betIds, cancelled_stack: paiseToRupees(done.cancelled) },
+})
+
+/** The player's bets that a bet-list search names, between its dates. */
+const betFilter = (
+  trader: Trader,
+  { search, from_date, to_date }: z.output<typeof openBetsRequest | typeof settledBetsRequest>,
+): BetFilter => ({
+  userId: trader.userId,
+  matchId: search.match_id,
+  marketId: search.market_id,
+  sportId: search.sport_id,
+  from: from_date,
+  to: to_date,
 })
 
 /**
@@ -165,22 +179,13 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     '/openBets',
     { body: openBetsRequest, response: openBetsResponse },
     async (trader, request) => {
-      const { search, page, limit, from_date, to_date } = request.body
+      const { search, page, limit } = request.body
       const part =
         search.delete_status === 1 ? 'cancelled' : search.is_matched === 0 ? 'unmatched' : 'matched'
-      const data = await listOpenBets(
-        app.db,
-        {
-          userId: trader.userId,
-          matchId: search.match_id,
-          marketId: search.market_id,
-          sportId: search.sport_id,
-          from: from_date,
-          to: to_date,
-        },
-        part,
-        { page, limit },
-      )
+      const data = await listOpenBets(app.db, betFilter(trader, request.body), part, {
+        page,
+        limit,
+      })
       return { status: true as const, data }
     },
   )
@@ -189,19 +194,8 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settledBets',
     { body: settledBetsRequest, response: settledBetsResponse },
     async (trader, request) => {
-      const { search, page, limit, from_date, to_date } = request.body
-      const data = await listSettledBets(
-        app.db,
-        {
-          userId: trader.userId,
-          matchId: search.match_id,
-          marketId: search.market_id,
-          sportId: search.sport_id,
-          from: from_date,
-          to: to_date,
-        },
-        { page, limit },
-      )
+      const { page, limit } = request.body
+      const data = await listSettledBets(app.db, betFilter(trader, request.body), { page, limit })
       return { status: true as const, data }
     },
   )
