@@ -262,6 +262,10 @@ export class ExchangeEngine implements MarketBooks {
     return undefined
   }
 
+  holds(marketId: string): boolean {
+    return Boolean(this.states.get(marketId)?.book) && this.quoted.has(marketId)
+  }
+
   sequence(marketId: string): number {
     return this.seqs.get(`market:${marketId}`) ?? 0
   }

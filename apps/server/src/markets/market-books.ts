@@ -11,6 +11,8 @@ export interface MarketBooks {
    * yet (the first call starts loading it from the store; read the catalogue meanwhile).
    */
   view(marketId: string): MarketView | undefined
+  /** Whether `view` would answer a book now; unlike `view` it never starts loading one. */
+  holds(marketId: string): boolean
   /** The last `seq` published on channel `market:<id>` (0 before any), for the stream's images. */
   sequence(marketId: string): number
 }

@@ -55,7 +55,8 @@ export function feedPublisher(deps: Deps): (update: FeedUpdate) => void {
       lastRunnerStatus.delete(m.id)
       return
     }
-    const quotedByFeed = !isExchangeKind(m.kind) || deps.books.view(m.id) === undefined
+    // Asking without loading: a feed batch must not make the books load and quote every market.
+    const quotedByFeed = !isExchangeKind(m.kind) || !deps.books.holds(m.id)
     if (runners.length > 0 && quotedByFeed) {
       const prices: Omit<PricesMessage, 'seq'> = {
         type: 'prices',
