@@ -387,13 +387,24 @@ describe('brand, settings and statement calls', () => {
         demo1.token,
       )
       expect(badSw.statusCode).toBe(400)
+      // demo1 is seeded a ₹1,000 sports welcome bonus and nothing in the casino bonus wallet.
       const wagering = await api(
         'GET',
         'account/wagering-details?walletType=sports_bonus',
         undefined,
         demo1.token,
       )
-      expect(wagering.json()).toEqual({
+      expect(wagering.json()).toMatchObject({
+        success: true,
+        result: { walletType: 'sports_bonus', bonusBalance: 1000 },
+      })
+      const noBonus = await api(
+        'GET',
+        'account/wagering-details?walletType=casino_bonus',
+        undefined,
+        demo1.token,
+      )
+      expect(noBonus.json()).toEqual({
         success: true,
         msg: 'No active bonus in this wallet.',
         result: null,
