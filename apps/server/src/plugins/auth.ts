@@ -3,8 +3,8 @@ import fp from 'fastify-plugin'
 import { resolveJwtSecret } from '../auth/jwt-secret'
 import { createTokenService, type SessionClaims, type TokenService } from '../auth/tokens'
 import { sendFailure } from '../http/failure-status'
-import type { Failure } from '../result'
 import { sendSessionHeaders } from '../http/session-header'
+import type { Failure } from '../result'
 import { renewSessionIfDue, sessionCheck } from '../use-cases/sessions'
 
 /**
