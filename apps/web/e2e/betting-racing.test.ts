@@ -6,6 +6,9 @@ import { browserForFile, errorsOf, saveScreenshot } from './support/browser'
 
 const browser = browserForFile()
 
+/** Split by odds over the legs, each leg at least the racing minimum of 100 even at 50 to 1. */
+const COMBINED_STAKE = 10_000
+
 describe('horse racing', () => {
   it(
     'places a combined bet on 3 runners as 3 legs (desktop)',
@@ -28,12 +31,10 @@ describe('horse racing', () => {
       const boxes = main.getByRole('checkbox', { disabled: false })
       for (let i = 0; i < 3; i++) await boxes.nth(i).check()
       const combined = page.getByRole('region', { name: 'Combined Market' })
-      await combined
-        .getByRole('button', { name: /^Back \d/ })
-        .first()
-        .click()
+      // The combined runner '1+2+3' has one priced cell (its best price); the outer ones are empty.
+      await combined.getByRole('button', { name: /^Back [\d+]+ \d/ }).click()
       const popup = page.getByRole('dialog', { name: 'Place Bet' })
-      await popup.getByLabel('Stake', { exact: true }).fill('300')
+      await popup.getByLabel('Stake', { exact: true }).fill(String(COMBINED_STAKE))
       await popup.getByRole('button', { name: /^Place Bet/ }).click()
       const toast = page.locator('.Toastify__toast--success, .Toastify__toast--error').first()
       await toast.waitFor({ timeout: 60_000 })
@@ -54,7 +55,7 @@ describe('horse racing', () => {
       )
       const legs = [...matched.data.list, ...resting.data]
       expect(new Set(legs.map((b) => b.selection_id)).size).toBe(3)
-      expect(legs.reduce((sum, b) => sum + b.stack, 0)).toBe(300)
+      expect(legs.reduce((sum, b) => sum + b.stack, 0)).toBe(COMBINED_STAKE)
       expect(errorsOf(page)).toEqual([])
       await page.context().close()
     },

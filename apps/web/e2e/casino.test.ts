@@ -20,6 +20,7 @@ const gamesOrigin = () => inject('gamesOrigin')
 const STAKE_RUPEES = 100
 const STAKE_PAISE = STAKE_RUPEES * 100
 const FRAME = '[data-testid="casino-frame"]'
+const ROUND_WAIT_MS = 90_000
 
 /**
  * A page of the app, logged in as `userName`, opened on `path`. The session goes into the app's
@@ -84,7 +85,8 @@ type RoundOutcome = { cashedAt: number; winPaise: number } | 'lost'
 /** Bets STAKE_RUPEES in the next round and cashes out as soon as the multiplier passes 1.00×. */
 async function betAndCashOut(game: FrameLocator): Promise<RoundOutcome> {
   const bet = game.getByRole('button', { name: 'Bet', exact: true })
-  await expect.poll(() => bet.isEnabled(), { timeout: 30_000 }).toBe(true)
+  // Betting opens between rounds; a round already flying to 100× (e^(0.00006·t)) lasts 77 s.
+  await expect.poll(() => bet.isEnabled(), { timeout: ROUND_WAIT_MS }).toBe(true)
   await game.getByLabel('Stake (₹)').fill(String(STAKE_RUPEES))
   await bet.click()
   const cashOut = game.locator('.action-cashout')
@@ -121,7 +123,7 @@ async function betAndCashOut(game: FrameLocator): Promise<RoundOutcome> {
 
 describe.each(VIEWPORT_NAMES)('casino at %s size', (viewport: ViewportName) => {
   it('a logged-in player bets on Aviator, cashes out above 1.00× and the header balance moves by win − stake', {
-    timeout: TEST_TIMEOUT_MS,
+    timeout: TEST_TIMEOUT_MS + 2 * ROUND_WAIT_MS,
   }, async () => {
     const { page, token } = await openLoggedIn(viewport, 'demo2', '/')
     const before = await headerBalancePaise(page)
