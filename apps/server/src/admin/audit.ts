@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
+import { selectPage } from '../db/select-page'
 
 export interface AuditRecord {
   actorId: string
@@ -56,28 +57,24 @@ export async function listAudit(db: Kysely<Database>, filter: AuditFilter) {
       ]),
     )
   }
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-  const rows = await query
-    .select([
-      'a.id',
-      'a.actor_id',
-      'u.user_name',
-      'a.action',
-      'a.target_type',
-      'a.target_id',
-      'a.before',
-      'a.after',
-      'a.reason',
-      'a.created_at',
-    ])
-    .orderBy('a.id', 'desc')
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit)
-    .execute()
+  const { total, rows } = await selectPage(query, filter, (filtered) =>
+    filtered
+      .select([
+        'a.id',
+        'a.actor_id',
+        'u.user_name',
+        'a.action',
+        'a.target_type',
+        'a.target_id',
+        'a.before',
+        'a.after',
+        'a.reason',
+        'a.created_at',
+      ])
+      .orderBy('a.id', 'desc'),
+  )
   return {
-    total: Number(total),
+    total,
     list: rows.map((r) => ({
       id: Number(r.id),
       actorId: r.actor_id,

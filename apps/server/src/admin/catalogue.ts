@@ -12,6 +12,7 @@ import { rupeesToPaise } from '@backlay/contract/money'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import type { Database, Market, MarketStatus, PriceLevel, Runner, RunnerStatus } from '../db/schema'
+import { selectPage } from '../db/select-page'
 import { fail, type Result, success } from '../result'
 import { recordAudit } from './audit'
 import type { OperatorActor } from './guard'
@@ -189,16 +190,9 @@ export function catalogueAdmin(deps: CatalogueDeps) {
       if (query.status) q = q.where('e.status', '=', query.status)
       if (query.search)
         q = q.where('e.name', 'ilike', `%${query.search.replace(/[%_\\]/g, '\\$&')}%`)
-      const { total } = await q
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow()
-      const events = await q
-        .select(EVENT_COLUMNS)
-        .orderBy('e.start_time', 'desc')
-        .orderBy('e.id')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute()
+      const { total, rows: events } = await selectPage(q, query, (filtered) =>
+        filtered.select(EVENT_COLUMNS).orderBy('e.start_time', 'desc').orderBy('e.id'),
+      )
       const markets = events.length
         ? await db
             .selectFrom('markets')
@@ -224,7 +218,7 @@ export function catalogueAdmin(deps: CatalogueDeps) {
           .filter((m) => m.event_id === e.id)
           .map((m) => ({ id: m.id, kind: m.kind, name: m.name, status: m.status })),
       }))
-      return { total: Number(total), list }
+      return { total, list }
     },
 
     async sports() {

@@ -13,6 +13,7 @@ import type { Kysely, Selectable } from 'kysely'
 import { z } from 'zod'
 import type { Brand, Database, User } from '../db/schema'
 import type { PaymentRequestTable, PaymentStatus } from '../db/schema-admin'
+import { selectPage } from '../db/select-page'
 import {
   HOUSE_CASH,
   openAccount,
@@ -193,19 +194,12 @@ export function paymentsService(db: Kysely<Database>) {
       if (query.status) q = q.where('status', '=', query.status)
       if (query.from_date) q = q.where('created_at', '>=', new Date(query.from_date) as never)
       if (query.to_date) q = q.where('created_at', '<', new Date(query.to_date) as never)
-      const { total } = await q
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow()
-      const rows = await q
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute()
+      const { total, rows } = await selectPage(q, query, (filtered) =>
+        filtered.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+      )
       return {
         list: rows.map(toTransaction),
-        total: Number(total),
+        total,
         page: query.page,
         limit: query.limit,
       }
@@ -243,19 +237,15 @@ export function paymentsService(db: Kysely<Database>) {
       if (actor.role === 'agent') q = q.where('u.operator_id', '=', actor.id)
       if (query.type) q = q.where('p.type', '=', query.type)
       if (query.status) q = q.where('p.status', '=', query.status)
-      const { total } = await q
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow()
-      const rows = await q
-        .selectAll('p')
-        .select('u.user_name')
-        .orderBy('p.created_at', query.status === 'PENDING' ? 'asc' : 'desc')
-        .orderBy('p.id')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute()
+      const { total, rows } = await selectPage(q, query, (filtered) =>
+        filtered
+          .selectAll('p')
+          .select('u.user_name')
+          .orderBy('p.created_at', query.status === 'PENDING' ? 'asc' : 'desc')
+          .orderBy('p.id'),
+      )
       return {
-        total: Number(total),
+        total,
         list: rows.map((r) => ({
           id: r.id,
           type: r.type,

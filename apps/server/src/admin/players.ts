@@ -11,6 +11,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { z } from 'zod'
 import { hashPassword } from '../auth/password'
 import type { Database, User } from '../db/schema'
+import { selectPage } from '../db/select-page'
 import {
   HOUSE_CASH,
   openHouseAccount,
@@ -130,18 +131,14 @@ export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) 
           ]),
         )
       }
-      const { total } = await q
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow()
-      const rows = await q
-        .selectAll('users')
-        .select(['op.user_name as operator_name', 'cash.balance'])
-        .orderBy('users.created_at', 'desc')
-        .orderBy('users.id')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute()
-      return { total: Number(total), list: rows.map((r) => toRow(r as never)) }
+      const { total, rows } = await selectPage(q, query, (filtered) =>
+        filtered
+          .selectAll('users')
+          .select(['op.user_name as operator_name', 'cash.balance'])
+          .orderBy('users.created_at', 'desc')
+          .orderBy('users.id'),
+      )
+      return { total, list: rows.map((r) => toRow(r as never)) }
     },
 
     async row(actor: OperatorActor, id: string): Promise<PlayerRow | null> {
@@ -292,24 +289,20 @@ export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) 
         .selectFrom('ledger_entries as e')
         .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
         .where('e.account_id', '=', account)
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow()
-      const rows = await base
-        .select([
-          't.id',
-          't.kind',
-          't.memo',
-          'e.amount',
-          'e.created_at',
-          sql<number>`sum(e.amount) over (order by e.id)`.as('balance_after'),
-        ])
-        .orderBy('e.id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute()
+      const { total, rows } = await selectPage(base, { page, limit }, (filtered) =>
+        filtered
+          .select([
+            't.id',
+            't.kind',
+            't.memo',
+            'e.amount',
+            'e.created_at',
+            sql<number>`sum(e.amount) over (order by e.id)`.as('balance_after'),
+          ])
+          .orderBy('e.id', 'desc'),
+      )
       return {
-        total: Number(total),
+        total,
         list: rows.map((r) => ({
           transactionId: r.id,
           kind: r.kind,
@@ -325,41 +318,37 @@ export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) 
     async bets(actor: OperatorActor, id: string, page: number, limit: number) {
       if (!(await find(actor, id))) return null
       const base = db.selectFrom('bet_orders as o').where('o.user_id', '=', id)
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow()
-      const rows = await base
-        .innerJoin('markets as m', 'm.id', 'o.market_id')
-        .innerJoin('events as e', 'e.id', 'o.event_id')
-        .leftJoin('runners as r', (join) =>
-          join
-            .onRef('r.market_id', '=', 'o.market_id')
-            .onRef('r.selection_id', '=', 'o.selection_id'),
-        )
-        .select([
-          'o.id',
-          'o.market_id',
-          'm.name as market_name',
-          'e.name as event_name',
-          'r.name as selection_name',
-          'o.market_kind',
-          'o.side',
-          'o.odds',
-          'o.line',
-          'o.stake',
-          'o.matched',
-          'o.remaining',
-          'o.status',
-          'o.result',
-          'o.pl',
-          'o.placed_at',
-        ])
-        .orderBy('o.seq', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute()
+      const { total, rows } = await selectPage(base, { page, limit }, (filtered) =>
+        filtered
+          .innerJoin('markets as m', 'm.id', 'o.market_id')
+          .innerJoin('events as e', 'e.id', 'o.event_id')
+          .leftJoin('runners as r', (join) =>
+            join
+              .onRef('r.market_id', '=', 'o.market_id')
+              .onRef('r.selection_id', '=', 'o.selection_id'),
+          )
+          .select([
+            'o.id',
+            'o.market_id',
+            'm.name as market_name',
+            'e.name as event_name',
+            'r.name as selection_name',
+            'o.market_kind',
+            'o.side',
+            'o.odds',
+            'o.line',
+            'o.stake',
+            'o.matched',
+            'o.remaining',
+            'o.status',
+            'o.result',
+            'o.pl',
+            'o.placed_at',
+          ])
+          .orderBy('o.seq', 'desc'),
+      )
       return {
-        total: Number(total),
+        total,
         list: rows.map((o) => ({
           betId: o.id,
           marketId: o.market_id,

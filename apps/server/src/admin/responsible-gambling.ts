@@ -6,9 +6,10 @@ import {
   type SelfExclusionRequest,
   type TimeOutRequest,
 } from '@backlay/contract/responsible-gambling'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
+import { batchedReader } from '../db/batched-reader'
 import type { Database } from '../db/schema'
-import type { DepositLimitPeriod } from '../db/schema-admin'
+import type { DepositLimitPeriod, PlayerExclusionTable } from '../db/schema-admin'
 import { type Failure, fail } from '../result'
 
 /**
@@ -30,20 +31,31 @@ export const DEPOSIT_TRANSACTION_KIND = 'payment.deposit'
 
 export const PERIODS: readonly DepositLimitPeriod[] = ['daily', 'weekly', 'monthly']
 
+type ExclusionRow = Selectable<PlayerExclusionTable>
+
 /**
- * Refuses (as a value) a player on a time-out or self-excluded at `now`; null lets them through.
- * Call it before anything that stakes or brings money: bet placement, casino launch, deposit.
+ * Exclusion rows by user id, read in batches (see batchedReader): the gate asks on every bet,
+ * casino launch and deposit.
  */
-export async function assertNotExcluded(
-  db: Kysely<Database>,
-  userId: string,
+export const exclusionReader = (db: Kysely<Database>) =>
+  batchedReader(async (userIds: string[]) => {
+    const rows = await db
+      .selectFrom('player_exclusions')
+      .selectAll()
+      .where('user_id', 'in', userIds)
+      .execute()
+    return new Map(rows.map((row) => [row.user_id, row]))
+  })
+
+/**
+ * Refuses (as a value) a player on a time-out or self-excluded at `now`, given their exclusion
+ * row; null lets them through. Check it before anything that stakes or brings money: bet
+ * placement, casino launch, deposit.
+ */
+export function exclusionRefusal(
+  row: ExclusionRow | undefined,
   now: number,
-): Promise<Failure<RgRefusalCode> | null> {
-  const row = await db
-    .selectFrom('player_exclusions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+): Failure<RgRefusalCode> | null {
   if (!row) return null
   if (row.self_excluded_permanent) return refusal('RG.SELF_EXCLUDED')
   if (row.self_excluded_until && row.self_excluded_until.getTime() > now)

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { sendFailure } from '../http/failure-status'
-import { assertNotExcluded, checkDepositLimit } from './responsible-gambling'
+import { checkDepositLimit, exclusionReader, exclusionRefusal } from './responsible-gambling'
 
 /**
  * The calls that stake or bring in money (betting §7, the casino launches, deposit). Gated here,
- * at the HTTP boundary, so no betting, casino or payment route can forget the check.
+ * at the HTTP boundary, so no betting, casino or payment route can forget the check; the app
+ * refuses to start if one of them does not run `requireUser`, which runs the gate.
  */
 export const RG_GATED_ROUTES: ReadonlySet<string> = new Set([
   '/api/v1/bet/saveBet',
@@ -17,15 +17,6 @@ export const RG_GATED_ROUTES: ReadonlySet<string> = new Set([
 ])
 const DEPOSIT_ROUTE = '/api/v1/deposit/request'
 
-const BEARER = /^Bearer\s+(\S+)$/i
-
-async function userOf(app: FastifyInstance, request: FastifyRequest) {
-  const token = BEARER.exec(request.headers.authorization ?? '')?.[1]
-  if (!token) return null
-  const verified = await app.tokens.verify(token)
-  return verified.ok ? verified.value : null
-}
-
 const depositAmountPaise = (body: unknown): number | null => {
   const amount = (body as { amount?: unknown } | null)?.amount
   return typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : null
@@ -33,24 +24,26 @@ const depositAmountPaise = (body: unknown): number | null => {
 
 /**
  * Refuses a self-excluded or timed-out player (403) on the gated calls, and a deposit that would
- * pass a deposit limit (409). Runs before the route's own preHandlers; a call without a valid
- * token is left to the route, which answers 401.
+ * pass a deposit limit (409). A check of `requireUser`, so it runs on the claims of the token the
+ * session check has just accepted: a call without a valid token or live session gets the route's
+ * 401 first, and the token is verified once.
  */
 export const responsibleGamblingGate = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preHandler', async (request, reply) => {
+    app.addHook('onRoute', (route) => {
+      const preHandlers = [route.preHandler ?? []].flat()
+      if (RG_GATED_ROUTES.has(route.url) && !preHandlers.includes(app.requireUser))
+        throw new Error(`${route.url} stakes or brings money but does not run requireUser`)
+    })
+    const readExclusion = exclusionReader(app.db)
+    app.addSessionCheck(async (claims, request) => {
       const route = request.routeOptions.url
-      if (!route || !RG_GATED_ROUTES.has(route)) return
-      const user = await userOf(app, request)
-      if (user?.role !== 'player') return
+      if (!route || !RG_GATED_ROUTES.has(route) || claims.role !== 'player') return null
       const now = app.clock.now()
-      const refused = await assertNotExcluded(app.db, user.userId, now)
-      if (refused) return sendFailure(reply, refused)
-      if (route === DEPOSIT_ROUTE) {
-        const amount = depositAmountPaise(request.body)
-        const overLimit = amount && (await checkDepositLimit(app.db, user.userId, amount, now))
-        if (overLimit) return sendFailure(reply, overLimit)
-      }
+      const refused = exclusionRefusal(await readExclusion(claims.userId), now)
+      if (refused || route !== DEPOSIT_ROUTE) return refused
+      const amount = depositAmountPaise(request.body)
+      return amount ? checkDepositLimit(app.db, claims.userId, amount, now) : null
     })
   },
   { name: 'responsible-gambling-gate', dependencies: ['auth', 'database'] },

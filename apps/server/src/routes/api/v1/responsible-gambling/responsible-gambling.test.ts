@@ -1,6 +1,7 @@
 import { LOGIN_BASIC_AUTHORIZATION } from '@backlay/contract/auth'
 import { responsibleGamblingResponse } from '@backlay/contract/responsible-gambling'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { RG_GATED_ROUTES } from '../../../../admin/rg-gate'
 import { DEV_OPERATOR } from '../../../../seed/seed-dev-data'
 import { buildTestApp, manualClock, type TestApp } from '../../../../test/test-app'
 import { startSession } from '../../../../use-cases/sessions'
@@ -222,6 +223,78 @@ describe('responsible gambling and payments', () => {
     }
     const seen = (await inject('GET', `admin/players/${p.id}`, admin)).json().data
     expect(seen.responsibleGambling.self_exclusion.until).toBe('2027-05-24T04:00:00.001Z')
+  })
+
+  it('reads the exclusion afresh on every gated call, after the session check', async () => {
+    const p = await b2cPlayer('gate_1')
+    const other = await b2cPlayer('gate_2')
+    const bodies: Record<string, object> = {
+      '/api/v1/bet/saveBet': {
+        is_back: 1,
+        market_id: '1.1',
+        odds: 2,
+        selection_id: '1',
+        stack: 100,
+      },
+      '/api/v1/bet/saveFancyBet': { is_back: 1, fancy_id: '1', run: 10, size: 100, stack: 100 },
+      '/api/v1/bet/saveHrBet': [],
+      '/api/v1/lotus/lobbyUrl': {},
+      '/api/v1/qtech/launchUrl': { gameId: 'x', providerCode: 'y' },
+      '/api/v1/deposit/request': { amount: 500, method: 'UPI', utr: String(utrSeq++) },
+    }
+    const call = (route: string, token: string | null) =>
+      t.app.inject({
+        method: 'POST',
+        url: route,
+        headers: { host: 'localhost', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        payload: bodies[route] ?? {},
+      })
+    const bet = (token: string | null) => call('/api/v1/bet/saveBet', token)
+    const isRgRefusal = (res: { statusCode: number; json: () => { code?: string } }) =>
+      res.statusCode === 403 && res.json().code === 'RG.SELF_EXCLUDED'
+
+    // The gate reads the player's (missing) exclusion row here; a cached read would let the
+    // calls after the exclusion through.
+    const before = await bet(p.token)
+    expect(isRgRefusal(before), before.body).toBe(false)
+    const excluded = await inject('POST', 'responsible-gambling/self-exclusion', p.token, {
+      period: '1y',
+      password: 'Secret123',
+    })
+    expect(excluded.statusCode, excluded.body).toBe(200)
+
+    // Session validity comes first: the ended session and a missing token get the 401.
+    for (const token of [p.token, null]) {
+      const res = await bet(token)
+      expect(res.statusCode, res.body).toBe(401)
+      expect(res.json().code).toBe('AUTH.UNAUTHORIZED')
+    }
+
+    const fresh = await sessionOf(p.id)
+    for (const route of RG_GATED_ROUTES) {
+      expect(bodies[route], route).toBeDefined()
+      const res = await call(route, fresh)
+      expect(res.statusCode, `${route} ${res.body}`).toBe(403)
+      expect(res.json()).toEqual({
+        status: false,
+        code: 'RG.SELF_EXCLUDED',
+        msg: 'Your account is self-excluded',
+      })
+    }
+    const placed = await t.app.db
+      .selectFrom('bet_orders')
+      .select('id')
+      .where('user_id', '=', p.id)
+      .execute()
+    expect(placed).toEqual([])
+
+    // Calls of several players in one turn share a read; each gets their own answer.
+    const [first, free, second] = await Promise.all([
+      bet(fresh),
+      bet(other.token),
+      bet(await sessionOf(p.id)),
+    ])
+    expect([first, free, second].map(isRgRefusal)).toEqual([true, false, true])
   })
 
   it('refuses a timed-out player until the time-out ends', async () => {
