@@ -8,7 +8,7 @@ import {
 import { siteConfig, socialNetwork } from '@backlay/contract/brand'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { admin } from '../../../lib/api'
@@ -164,10 +164,14 @@ function BrandForm({ brand }: { brand: AdminBrand }) {
           </label>
         ))}
       </fieldset>
-      <fieldset className="card">
-        <legend>{t('brands.notifications')}</legend>
-        {notifications.fields.map((f, i) => (
-          <div className="row" key={f.id}>
+      <RemovableRows
+        legend={t('brands.notifications')}
+        rows={notifications}
+        addLabel={t('brands.addMessage')}
+        onAdd={() => notifications.append({ id: '', text: '', Type: 'T' })}
+      >
+        {(i) => (
+          <>
             <label className="grow">
               {t('brands.message')}
               <input {...form.register(`settings.notifications.${i}.text`)} />
@@ -183,23 +187,17 @@ function BrandForm({ brand }: { brand: AdminBrand }) {
                 <option value="N">{t('brands.bell')}</option>
               </select>
             </label>
-            <button type="button" className="link" onClick={() => notifications.remove(i)}>
-              {t('brands.remove')}
-            </button>
-          </div>
-        ))}
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => notifications.append({ id: '', text: '', Type: 'T' })}
-        >
-          {t('brands.addMessage')}
-        </button>
-      </fieldset>
-      <fieldset className="card">
-        <legend>{t('brands.banners')}</legend>
-        {banners.fields.map((f, i) => (
-          <div className="row" key={f.id}>
+          </>
+        )}
+      </RemovableRows>
+      <RemovableRows
+        legend={t('brands.banners')}
+        rows={banners}
+        addLabel={t('brands.addBanner')}
+        onAdd={() => banners.append({ id: crypto.randomUUID(), title: '', image: '', link: '' })}
+      >
+        {(i) => (
+          <>
             <label>
               {t('brands.bannerTitle')}
               <input {...form.register(`settings.banners.${i}.title`)} />
@@ -212,21 +210,9 @@ function BrandForm({ brand }: { brand: AdminBrand }) {
               {t('brands.bannerLink')}
               <input {...form.register(`settings.banners.${i}.link`)} />
             </label>
-            <button type="button" className="link" onClick={() => banners.remove(i)}>
-              {t('brands.remove')}
-            </button>
-          </div>
-        ))}
-        <button
-          type="button"
-          className="secondary"
-          onClick={() =>
-            banners.append({ id: crypto.randomUUID(), title: '', image: '', link: '' })
-          }
-        >
-          {t('brands.addBanner')}
-        </button>
-      </fieldset>
+          </>
+        )}
+      </RemovableRows>
       <fieldset className="card">
         <legend>{t('brands.redirects')}</legend>
         <label>
@@ -246,5 +232,39 @@ function BrandForm({ brand }: { brand: AdminBrand }) {
         </button>
       </div>
     </form>
+  )
+}
+
+/** A card of rows the operator adds to and removes from (messages, banners), one Remove a row. */
+function RemovableRows({
+  legend,
+  rows,
+  addLabel,
+  onAdd,
+  children: rowFields,
+}: {
+  legend: string
+  /** A `useFieldArray` of the form: its rows' ids and how to remove one. */
+  rows: { fields: { id: string }[]; remove: (index: number) => void }
+  addLabel: string
+  onAdd: () => void
+  children: (index: number) => ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className="card">
+      <legend>{legend}</legend>
+      {rows.fields.map((f, i) => (
+        <div className="row" key={f.id}>
+          {rowFields(i)}
+          <button type="button" className="link" onClick={() => rows.remove(i)}>
+            {t('brands.remove')}
+          </button>
+        </div>
+      ))}
+      <button type="button" className="secondary" onClick={onAdd}>
+        {addLabel}
+      </button>
+    </fieldset>
   )
 }

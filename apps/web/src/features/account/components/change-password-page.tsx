@@ -1,47 +1,34 @@
 import { messageResponse } from '@backlay/contract/auth'
 import { type ChangePasswordRequest, changePasswordRequest } from '@backlay/contract/password-reset'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../../lib/api-client'
 import { showToast } from '../../../lib/toast'
 import { PasswordField } from '../../auth/components/form-field'
-import { RequireLogin } from '../../auth/components/require-login'
-import { useAuthFailure } from '../../auth/hooks/use-auth-failure'
+import { loginRequired } from '../../auth/components/require-login'
+import { useBusyWhile } from '../../auth/hooks/use-busy-while'
 import styles from './account-pages.module.css'
 
 const resolver = zodResolver(changePasswordRequest) as unknown as Resolver<ChangePasswordRequest>
 
 /** /change-password: POST user/selfChangePassword; other sessions of the player end. */
-export function ChangePasswordPage() {
-  return (
-    <RequireLogin>
-      <ChangePasswordForm />
-    </RequireLogin>
-  )
-}
+export const ChangePasswordPage = loginRequired(ChangePasswordForm)
 
 function ChangePasswordForm() {
   const { t } = useTranslation()
-  const onFailure = useAuthFailure()
-  const [busy, setBusy] = useState(false)
+  const [busy, busyWhile] = useBusyWhile()
   const { register, handleSubmit, reset, formState } = useForm<ChangePasswordRequest>({
     resolver,
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
   })
-  const onSubmit = handleSubmit(async (values) => {
-    setBusy(true)
-    try {
+  const onSubmit = handleSubmit((values) =>
+    busyWhile(async () => {
       const response = await api.post('user/selfChangePassword', values, messageResponse)
       showToast({ type: 'success', message: response.msg })
       reset()
-    } catch (error) {
-      onFailure(error)
-    } finally {
-      setBusy(false)
-    }
-  })
+    }),
+  )
   return (
     <section className={styles.page}>
       <h1 className={styles.title}>{t('account.changePassword')}</h1>

@@ -9,30 +9,23 @@ import { api } from '../../../lib/api-client'
 import { formatWhole } from '../../../lib/format'
 import { translateMessage } from '../../../lib/messages'
 import { showToast } from '../../../lib/toast'
-import { RequireLogin } from '../../auth/components/require-login'
-import { useAuthFailure } from '../../auth/hooks/use-auth-failure'
+import { loginRequired } from '../../auth/components/require-login'
+import { useBusyWhile } from '../../auth/hooks/use-busy-while'
 import { useSessionStore } from '../../auth/stores/session-store'
 import styles from './account-pages.module.css'
 
 /** /settings: the stake buttons and one-click betting, saved on the player's account. */
-export function SettingsPage() {
-  return (
-    <RequireLogin>
-      <SettingsForms />
-    </RequireLogin>
-  )
-}
+export const SettingsPage = loginRequired(SettingsForms)
 
 function SettingsForms() {
   const { t } = useTranslation()
-  const onFailure = useAuthFailure()
   const user = useSessionStore((s) => s.user)
   const updateUser = useSessionStore((s) => s.updateUser)
   const [stakes, setStakes] = useState(() =>
     (user?.settings.presetStakeSettings.settings ?? []).map(String),
   )
   const [stakeError, setStakeError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [busy, busyWhile] = useBusyWhile()
   if (!user) return null
   const oneClick = user.settings.oneClickSettings
   const base = `account/${encodeURIComponent(user._id)}/settings`
@@ -44,8 +37,7 @@ function SettingsForms() {
       return
     }
     setStakeError(null)
-    setBusy(true)
-    try {
+    await busyWhile(async () => {
       const { data } = await api.post(
         `${base}/stakes`,
         { settings: parsed.data.match_stack },
@@ -53,28 +45,18 @@ function SettingsForms() {
       )
       updateUser({ settings: { ...user.settings, presetStakeSettings: data } })
       showToast({ type: 'success', message: t('account.stakesSaved'), shell: true })
-    } catch (error) {
-      onFailure(error)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
-  const saveOneClick = async (next: typeof oneClick) => {
-    setBusy(true)
-    try {
+  const saveOneClick = (next: typeof oneClick) =>
+    busyWhile(async () => {
       const { data } = await api.post(
         `${base}/one-click`,
         { settings: next },
         oneClickSettingsResponse,
       )
       updateUser({ settings: { ...user.settings, oneClickSettings: data } })
-    } catch (error) {
-      onFailure(error)
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <section className={styles.page}>

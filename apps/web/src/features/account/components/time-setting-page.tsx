@@ -9,19 +9,13 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../../lib/api-client'
 import { formatClock } from '../../../lib/format'
 import { showToast } from '../../../lib/toast'
-import { RequireLogin } from '../../auth/components/require-login'
+import { loginRequired } from '../../auth/components/require-login'
 import { useAuthFailure } from '../../auth/hooks/use-auth-failure'
 import { offsetOf, useTimeZoneStore } from '../stores/time-zone-store'
 import styles from './account-pages.module.css'
 
 /** /time-setting: which clock every displayed time follows (system UTC, device, India). */
-export function TimeSettingPage() {
-  return (
-    <RequireLogin>
-      <TimeSettingForm />
-    </RequireLogin>
-  )
-}
+export const TimeSettingPage = loginRequired(TimeSettingForm)
 
 function TimeSettingForm() {
   const { t } = useTranslation()

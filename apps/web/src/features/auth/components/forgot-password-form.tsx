@@ -1,7 +1,6 @@
 import type { OtpSentResponse } from '@backlay/contract/auth'
 import { OTP_LENGTH } from '@backlay/contract/limits'
 import {
-  type ForgotIdentityForm,
   type ForgotResetForm,
   forgotIdentityForm,
   forgotResetForm,
@@ -9,7 +8,7 @@ import {
 import { OTP_RESEND_SECONDS } from '@backlay/contract/timing'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { type Resolver, useForm } from 'react-hook-form'
+import { FormProvider, type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '../../../lib/toast'
 import {
@@ -18,20 +17,16 @@ import {
   resetPassword,
   sendResetOtp,
 } from '../api/forgot-password'
-import { useAuthFailure } from '../hooks/use-auth-failure'
+import { useBusyWhile } from '../hooks/use-busy-while'
 import { useCountdown } from '../hooks/use-countdown'
 import { useLoginUiStore } from '../stores/login-ui-store'
 import styles from './auth.module.css'
-import { CountrySelect } from './country-select'
 import { FormField, PasswordField, ToggleGroup } from './form-field'
+import { MobileOrUserIdFields, type MobileOrUserIdValues } from './mobile-or-user-id-fields'
 
-interface IdentityValues {
-  mode: ForgotIdentityForm['mode']
-  country_code: string
-  mobile: string
-  user_name: string
-}
-const identityResolver = zodResolver(forgotIdentityForm) as unknown as Resolver<IdentityValues>
+const identityResolver = zodResolver(
+  forgotIdentityForm,
+) as unknown as Resolver<MobileOrUserIdValues>
 const resetResolver = zodResolver(forgotResetForm) as unknown as Resolver<ForgotResetForm>
 
 /**
@@ -40,14 +35,13 @@ const resetResolver = zodResolver(forgotResetForm) as unknown as Resolver<Forgot
  */
 export function ForgotPasswordForm() {
   const { t } = useTranslation()
-  const onFailure = useAuthFailure()
   const close = useLoginUiStore((s) => s.close)
   const [channel, setChannel] = useState<OtpChannel>('sms')
   const [sent, setSent] = useState<OtpSentResponse | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [busy, busyWhile] = useBusyWhile()
   const [resendIn, startCountdown] = useCountdown()
 
-  const identity = useForm<IdentityValues>({
+  const identity = useForm<MobileOrUserIdValues>({
     resolver: identityResolver,
     defaultValues: { mode: 'mobile', country_code: '+91', mobile: '', user_name: '' },
   })
@@ -55,25 +49,12 @@ export function ForgotPasswordForm() {
     resolver: resetResolver,
     defaultValues: { otp: '', newPassword: '', confirmPassword: '' },
   })
-  const mode = identity.watch('mode')
-  const idErrors = identity.formState.errors
   const resetErrors = reset.formState.errors
 
   const otpSent = (response: OtpSentResponse) => {
     setSent(response)
     startCountdown(OTP_RESEND_SECONDS)
     showToast({ type: 'success', message: response.msg })
-  }
-
-  const busyWhile = async (action: () => Promise<void>) => {
-    setBusy(true)
-    try {
-      await action()
-    } catch (error) {
-      onFailure(error)
-    } finally {
-      setBusy(false)
-    }
   }
 
   const sendOtp = identity.handleSubmit((values) =>
@@ -90,68 +71,40 @@ export function ForgotPasswordForm() {
     }),
   )
 
-  const switchMode = (next: IdentityValues['mode']) => {
-    identity.setValue('mode', next)
-    identity.clearErrors()
-  }
-
   return (
     <div className={styles.form}>
-      <form className={styles.form} onSubmit={sendOtp} noValidate>
-        <ToggleGroup
-          legend={t('auth.sendOtpBy')}
-          options={[
-            { value: 'sms', label: t('auth.sms') },
-            { value: 'whatsapp', label: t('auth.whatsapp') },
-          ]}
-          value={channel}
-          onChange={setChannel}
-        />
-        <ToggleGroup
-          legend={t('auth.findAccountBy')}
-          options={[
-            { value: 'mobile', label: t('auth.mobileNumber') },
-            { value: 'userId', label: t('auth.userId') },
-          ]}
-          value={mode}
-          onChange={switchMode}
-        />
-        {mode === 'mobile' ? (
-          <FormField
-            label={t('auth.phoneNumber')}
-            type="tel"
-            inputMode="numeric"
-            before={<CountrySelect {...identity.register('country_code')} />}
-            error={'mobile' in idErrors ? idErrors.mobile : undefined}
-            {...identity.register('mobile')}
+      <FormProvider {...identity}>
+        <form className={styles.form} onSubmit={sendOtp} noValidate>
+          <ToggleGroup
+            legend={t('auth.sendOtpBy')}
+            options={[
+              { value: 'sms', label: t('auth.sms') },
+              { value: 'whatsapp', label: t('auth.whatsapp') },
+            ]}
+            value={channel}
+            onChange={setChannel}
           />
-        ) : (
-          <FormField
-            label={t('auth.userId')}
-            autoComplete="username"
-            error={'user_name' in idErrors ? idErrors.user_name : undefined}
-            {...identity.register('user_name')}
-          />
-        )}
-        <div className={styles.row}>
-          <button type="submit" className={styles.secondary} disabled={busy || sent !== null}>
-            {t('auth.sendOtp')}
-          </button>
-          {sent ? (
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={busy || resendIn > 0}
-              onClick={resend}
-            >
-              {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.resendOtp')}
+          <MobileOrUserIdFields legend={t('auth.findAccountBy')} />
+          <div className={styles.row}>
+            <button type="submit" className={styles.secondary} disabled={busy || sent !== null}>
+              {t('auth.sendOtp')}
             </button>
+            {sent ? (
+              <button
+                type="button"
+                className={styles.secondary}
+                disabled={busy || resendIn > 0}
+                onClick={resend}
+              >
+                {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.resendOtp')}
+              </button>
+            ) : null}
+          </div>
+          {sent ? (
+            <p className={styles.note}>{t('auth.otpSentTo', { mobile: sent.mobile })}</p>
           ) : null}
-        </div>
-        {sent ? (
-          <p className={styles.note}>{t('auth.otpSentTo', { mobile: sent.mobile })}</p>
-        ) : null}
-      </form>
+        </form>
+      </FormProvider>
       <form className={styles.form} onSubmit={submitReset} noValidate>
         <FormField
           label={t('auth.otp')}

@@ -1,9 +1,10 @@
 import { PASSWORD_MAX } from '@backlay/contract/limits'
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
-import type { FieldError } from 'react-hook-form'
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { translateMessage } from '../../../lib/messages'
 import styles from './auth.module.css'
+import { CountrySelect } from './country-select'
 
 interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string
@@ -46,6 +47,24 @@ export function FormField({ label, error, before, hint, ...input }: FormFieldPro
 /** A password input capped at the contract's maximum length. */
 export function PasswordField(props: Omit<FormFieldProps, 'type' | 'maxLength'>) {
   return <FormField type="password" maxLength={PASSWORD_MAX} {...props} />
+}
+
+/** The phone number input with its country calling code picker (`country`) on the same line. */
+export function PhoneField({
+  country,
+  ...props
+}: Omit<FormFieldProps, 'label' | 'type' | 'before'> & { country: UseFormRegisterReturn }) {
+  const { t } = useTranslation()
+  return (
+    <FormField
+      label={t('auth.phoneNumber')}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      before={<CountrySelect {...country} />}
+      {...props}
+    />
+  )
 }
 
 interface ToggleGroupProps<V extends string> {

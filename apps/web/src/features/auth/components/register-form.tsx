@@ -2,17 +2,15 @@ import { type RegisterForm as RegisterValues, registerForm } from '@backlay/cont
 import { isPhoneComplete } from '@backlay/contract/auth-fields'
 import { REGISTER_PASSWORD_MIN } from '@backlay/contract/limits'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { local, STORAGE_KEYS } from '../../../lib/storage'
 import { showToast } from '../../../lib/toast'
 import { register as registerAccount } from '../api/register'
 import { useAfterLogin } from '../hooks/use-after-login'
-import { useAuthFailure } from '../hooks/use-auth-failure'
+import { useBusyWhile } from '../hooks/use-busy-while'
 import styles from './auth.module.css'
-import { CountrySelect } from './country-select'
-import { FormField, PasswordField } from './form-field'
+import { FormField, PasswordField, PhoneField } from './form-field'
 
 type Values = Omit<RegisterValues, 'refer_code'> & { refer_code: string }
 const resolver = zodResolver(registerForm) as unknown as Resolver<Values>
@@ -30,8 +28,7 @@ const STRENGTH_CHECKS = [
 export function RegisterForm() {
   const { t } = useTranslation()
   const afterLogin = useAfterLogin()
-  const onFailure = useAuthFailure()
-  const [busy, setBusy] = useState(false)
+  const [busy, busyWhile] = useBusyWhile()
   const { register, handleSubmit, watch, formState } = useForm<Values>({
     resolver,
     defaultValues: {
@@ -47,19 +44,14 @@ export function RegisterForm() {
   const phoneComplete = isPhoneComplete(watch('country_code'), watch('mobile'))
   const password = watch('password')
 
-  const onSubmit = handleSubmit(async (values) => {
-    setBusy(true)
-    try {
+  const onSubmit = handleSubmit((values) =>
+    busyWhile(async () => {
       const response = await registerAccount(registerForm.parse(values))
       local.remove(STORAGE_KEYS.referCode)
       showToast({ type: 'success', message: response.msg })
       afterLogin()
-    } catch (error) {
-      onFailure(error)
-    } finally {
-      setBusy(false)
-    }
-  })
+    }),
+  )
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
@@ -69,12 +61,8 @@ export function RegisterForm() {
         error={errors.user_name}
         {...register('user_name')}
       />
-      <FormField
-        label={t('auth.phoneNumber')}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        before={<CountrySelect {...register('country_code')} />}
+      <PhoneField
+        country={register('country_code')}
         error={errors.mobile ?? errors.country_code}
         {...register('mobile')}
       />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { useLoginUiStore } from '../stores/login-ui-store'
@@ -24,4 +24,18 @@ export function RequireLogin({ children }: { children: ReactNode }) {
       </button>
     </section>
   )
+}
+
+/**
+ * `loginRequired(Body)`: a page that mounts Body, and so runs its queries and forms, only once
+ * the player is logged in.
+ */
+export function loginRequired(Body: ComponentType): ComponentType {
+  return function LoginRequiredPage() {
+    return (
+      <RequireLogin>
+        <Body />
+      </RequireLogin>
+    )
+  }
 }

@@ -6,15 +6,14 @@ import {
 } from '@backlay/contract/deposit'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { api } from '../../../lib/api-client'
 import { showToast } from '../../../lib/toast'
 import { FormField } from '../../auth/components/form-field'
-import { RequireLogin } from '../../auth/components/require-login'
-import { useAuthFailure } from '../../auth/hooks/use-auth-failure'
+import { loginRequired } from '../../auth/components/require-login'
+import { useBusyWhile } from '../../auth/hooks/use-busy-while'
 import styles from './wallet.module.css'
 
 interface Values {
@@ -28,8 +27,9 @@ const amountAsNumber = (v: Values) => ({
   amount: v.amount.trim() === '' ? Number.NaN : Number(v.amount),
 })
 const schemaResolver = zodResolver(depositRequest)
-const resolver: Resolver<Values> = (values, context, options) =>
-  (schemaResolver as unknown as Resolver<Values>)(
+/** The amount box holds text; the submit gets the request as the contract parsed it. */
+const resolver: Resolver<Values, unknown, DepositRequest> = (values, context, options) =>
+  (schemaResolver as unknown as Resolver<Values, unknown, DepositRequest>)(
     amountAsNumber(values) as unknown as Values,
     context,
     options,
@@ -39,47 +39,31 @@ const resolver: Resolver<Values> = (values, context, options) =>
  * /deposit: pay the brand's UPI id or bank account, then send the amount and the payment
  * reference; the request stays pending until an operator approves it.
  */
-export function DepositPage() {
-  return (
-    <RequireLogin>
-      <DepositForm />
-    </RequireLogin>
-  )
-}
+export const DepositPage = loginRequired(DepositForm)
 
 function DepositForm() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const onFailure = useAuthFailure()
-  const [busy, setBusy] = useState(false)
+  const [busy, busyWhile] = useBusyWhile()
   const methods = useQuery({
     queryKey: ['user', 'deposit-methods'],
     queryFn: () => api.get('deposit/methods', depositMethodsResponse),
     select: (r) => r.data,
   })
-  const { register, handleSubmit, watch, formState } = useForm<Values>({
+  const { register, handleSubmit, watch, formState } = useForm<Values, unknown, DepositRequest>({
     resolver,
     defaultValues: { amount: '', method: 'UPI', utr: '' },
   })
   const method = watch('method')
   const shown = methods.data?.find((m) => m.method === method)
 
-  const onSubmit = handleSubmit(async (values) => {
-    setBusy(true)
-    try {
-      const { data } = await api.post(
-        'deposit/request',
-        depositRequest.parse(amountAsNumber(values)),
-        transactionResponse,
-      )
+  const onSubmit = handleSubmit((request) =>
+    busyWhile(async () => {
+      const { data } = await api.post('deposit/request', request, transactionResponse)
       showToast({ type: 'success', message: t('wallet.depositPending') })
       navigate(`/transactions-details/${data.type}/${encodeURIComponent(data.refrenceNo)}`)
-    } catch (error) {
-      onFailure(error)
-    } finally {
-      setBusy(false)
-    }
-  })
+    }),
+  )
 
   return (
     <section className={styles.page}>
