@@ -27,7 +27,10 @@ const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024
  */
 export const streamPlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } })
+    await app.register(websocket, {
+      // Off (as by default) because the stream writes ready-made uncompressed frames itself.
+      options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false },
+    })
     const deps = { db: app.db, books: app.books }
     const hub = new ChannelHub({
       bus: app.bus,
@@ -51,7 +54,7 @@ export const streamPlugin = fp(
       maxBufferedBytes: app.config.STREAM_MAX_BUFFERED_BYTES,
     })
     app.decorate('stream', server)
-    app.get(STREAM_PATH, { websocket: true }, (socket) => server.accept(socket))
+    app.get(STREAM_PATH, { websocket: true }, (socket, req) => server.accept(socket, req.socket))
 
     const heartbeat = setInterval(() => server.tick(), app.config.STREAM_HEARTBEAT_MS)
     heartbeat.unref()

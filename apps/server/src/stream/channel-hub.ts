@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { MessageBus } from './message-bus'
+import { textFrame } from './text-frame'
 
-/** Something that receives a channel's ready-made text frames (a WebSocket connection). */
+/** Something that receives a channel's ready-made WebSocket frames (a connection). */
 export interface ChannelSubscriber {
+  /** `frame` is a whole WebSocket text frame (see `textFrame`), shared by every subscriber. */
   deliver(frame: Buffer): void
 }
 
@@ -41,8 +43,8 @@ export interface ChannelHubOptions {
 
 /**
  * One bus subscription per channel for the whole process, however many connections follow it.
- * Each message is numbered and serialised once per channel, and the same bytes go to every
- * subscriber. Producers may send their own `seq`; the hub overwrites it, because several
+ * Each message is numbered, serialised and framed once per channel, and the same frame goes to
+ * every subscriber. Producers may send their own `seq`; the hub overwrites it, because several
  * producers (books, feed, operators) share a channel and clients need one gap-free count.
  *
  * A channel's count starts at a random point so a seq from another instance or an earlier run
@@ -127,11 +129,11 @@ export class ChannelHub {
     let frame: Buffer
     if (isSequenced(channel.name)) {
       channel.seq += 1
-      frame = Buffer.from(JSON.stringify({ ...message, seq: channel.seq }))
+      frame = textFrame({ ...message, seq: channel.seq })
       channel.replay.push({ seq: channel.seq, frame })
       if (channel.replay.length > this.opts.replaySize) channel.replay.shift()
     } else {
-      frame = Buffer.from(JSON.stringify(message))
+      frame = textFrame(message)
     }
     for (const subscriber of channel.subscribers) subscriber.deliver(frame)
   }

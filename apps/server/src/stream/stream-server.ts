@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream'
 import { issueMessage } from '@backlay/contract/issue-message'
 import {
   clientMessage,
@@ -14,6 +15,7 @@ import type { Failure } from '../result'
 import type { ChannelHub, ChannelSubscriber } from './channel-hub'
 import { fancyChannel, marketChannel, userChannel } from './channels'
 import type { FancyImage, MarketImage } from './images'
+import { textFrame } from './text-frame'
 
 type ErrorCode = Extract<ServerMessage, { type: 'error' }>['code']
 type Parsed = z.output<typeof clientMessage>
@@ -64,8 +66,13 @@ export class StreamServer {
     this.now = opts.monotonicNow ?? (() => performance.now())
   }
 
-  accept(socket: WebSocket) {
-    const connection = new StreamConnection(this, socket)
+  /**
+   * `tcp` is the connection's own socket under `socket` (the upgraded request's). Frames are
+   * written to it ready-made; `socket` reads and closes. This is safe because without
+   * permessage-deflate `ws` writes its own frames (close) at once, in order with ours.
+   */
+  accept(socket: WebSocket, tcp: Duplex) {
+    const connection = new StreamConnection(this, socket, tcp)
     this.connections.add(connection)
     socket.on('close', () => {
       this.connections.delete(connection)
@@ -74,7 +81,7 @@ export class StreamServer {
   }
 
   tick() {
-    const frame = Buffer.from(JSON.stringify({ type: 'heartbeat', ts: this.opts.clock.now() }))
+    const frame = textFrame({ type: 'heartbeat', ts: this.opts.clock.now() })
     const silentSince = this.now() - 3 * this.opts.heartbeatMs
     for (const connection of this.connections) connection.tick(frame, silentSince)
     this.opts.hub.sweep()
@@ -117,6 +124,7 @@ class StreamConnection implements ChannelSubscriber {
   constructor(
     private readonly server: StreamServer,
     private readonly socket: WebSocket,
+    private readonly tcp: Duplex,
   ) {
     this.lastHeard = server.now()
     socket.on('message', (data, isBinary) => {
@@ -136,11 +144,11 @@ class StreamConnection implements ChannelSubscriber {
 
   deliver(frame: Buffer) {
     if (this.closed || this.socket.readyState !== WS_OPEN) return
-    if (this.socket.bufferedAmount > this.server.opts.maxBufferedBytes) {
+    if (this.tcp.writableLength > this.server.opts.maxBufferedBytes) {
       this.close(STREAM_CLOSE.tooSlow, 'Reading too slowly')
       return
     }
-    this.socket.send(frame, { binary: false })
+    this.tcp.write(frame)
   }
 
   tick(heartbeat: Buffer, silentSince: number) {
@@ -177,7 +185,7 @@ class StreamConnection implements ChannelSubscriber {
   }
 
   private send(message: ServerMessage) {
-    this.deliver(Buffer.from(JSON.stringify(message)))
+    this.deliver(textFrame(message))
   }
 
   private error(id: string | undefined | null, code: ErrorCode, msg: string) {
