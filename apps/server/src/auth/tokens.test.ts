@@ -21,11 +21,13 @@ describe('session tokens', () => {
     })
   })
 
-  it('refuses an expired token', async () => {
+  it('refuses an expired token, also one that verified before', async () => {
     const clock = manualClock('2026-11-23T10:00:00Z')
     const tokens = createTokenService({ secret: SECRET, ttlSeconds: 60, clock })
     const { token } = await tokens.issue(claims)
-    clock.advance(61_000)
+    clock.advance(59_000)
+    expect(await tokens.verify(token)).toMatchObject({ ok: true })
+    clock.advance(1_000)
     expect(await tokens.verify(token)).toMatchObject({
       ok: false,
       code: 'AUTH.UNAUTHORIZED',

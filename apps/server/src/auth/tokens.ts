@@ -21,6 +21,7 @@ export interface IssuedToken {
 export type TokenFailureCode = 'AUTH.UNAUTHORIZED'
 
 const ISSUER = 'backlay'
+const VERIFIED_TOKENS_KEPT = 10_000
 const ALGORITHM = 'HS256'
 
 /**
@@ -28,8 +29,18 @@ const ALGORITHM = 'HS256'
  * expire a token by moving the clock.
  */
 export function createTokenService(opts: { secret: string; ttlSeconds: number; clock: Clock }) {
-  const key = new TextEncoder().encode(opts.secret)
+  // Imported once: jose would otherwise import the raw secret again on every verify.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(opts.secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  )
   const nowSeconds = () => Math.floor(opts.clock.now() / 1000)
+  // A token that verified once verifies again until it expires: its claims are kept so a busy
+  // session (every bet) pays for the signature check once. Oldest first out when full.
+  const verified = new Map<string, SessionClaims & { expiresAt: number }>()
 
   return {
     async issue(
@@ -47,7 +58,7 @@ export function createTokenService(opts: { secret: string; ttlSeconds: number; c
         .setSubject(claims.userId)
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
-        .sign(key)
+        .sign(await key)
       return { token, expiresAt }
     },
 
@@ -55,8 +66,14 @@ export function createTokenService(opts: { secret: string; ttlSeconds: number; c
     async verify(
       token: string,
     ): Promise<Result<SessionClaims & { expiresAt: number }, TokenFailureCode>> {
+      const known = verified.get(token)
+      if (known) {
+        return known.expiresAt <= nowSeconds()
+          ? fail('AUTH.UNAUTHORIZED', 'Session expired. Please log in again.')
+          : success(known)
+      }
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
           algorithms: [ALGORITHM],
           currentDate: new Date(opts.clock.now()),
@@ -71,7 +88,19 @@ export function createTokenService(opts: { secret: string; ttlSeconds: number; c
         ) {
           return fail('AUTH.UNAUTHORIZED', 'Invalid session. Please log in again.')
         }
-        return success({ userId: sub, brandId: brand, role, sessionId: sid, expiresAt: exp })
+        const claims: SessionClaims & { expiresAt: number } = {
+          userId: sub,
+          brandId: brand,
+          role,
+          sessionId: sid,
+          expiresAt: exp,
+        }
+        if (verified.size >= VERIFIED_TOKENS_KEPT) {
+          const oldest = verified.keys().next().value
+          if (oldest !== undefined) verified.delete(oldest)
+        }
+        verified.set(token, claims)
+        return success(claims)
       } catch (err) {
         if (err instanceof errors.JWTExpired)
           return fail('AUTH.UNAUTHORIZED', 'Session expired. Please log in again.')

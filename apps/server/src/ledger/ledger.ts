@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type OperationNodeSource, sql } from 'kysely'
+import { insertRowsAsJson } from '../db/one-statement'
 import type { Database, LedgerBook } from '../db/schema'
 import { fail, type Result, success } from '../result'
 import { checkLegs, type LedgerLeg, type LegsFailureCode, netByAccount } from './legs'
@@ -200,8 +201,8 @@ export async function balanceFromEntries(db: Kysely<Database>, accountId: string
 /**
  * Accounts locked for the rest of a database transaction, to post many ledger transactions with
  * a fixed number of statements (the exchange's group commit). `post` checks one posting against
- * the balances as the earlier ones left them and refuses it alone, writing nothing; `flush`
- * writes every accepted posting and the new balances. Only postings on locked accounts are taken.
+ * the balances as the earlier ones left them and refuses it alone, writing nothing; `takeWrites`
+ * hands over the writes of every accepted posting. Only postings on locked accounts are taken.
  */
 export class LockedAccounts {
   private readonly accounts: Map<string, { balance: number; allowNegative: boolean; book: string }>
@@ -250,43 +251,41 @@ export class LockedAccounts {
     return success({ transactionId, balances, replayed: false })
   }
 
-  /** Writes the accepted postings: three statements however many there are. */
-  async flush(trx: Kysely<Database>): Promise<void> {
-    if (this.transactions.length === 0) return
-    await trx
-      .insertInto('ledger_transactions')
-      .values(
-        this.transactions.map(({ id, input }) => ({
-          id,
-          kind: input.kind,
-          book: input.book,
-          idempotency_key: input.idempotencyKey ?? null,
-          memo: input.memo ?? null,
-          metadata: JSON.stringify(input.metadata ?? {}),
-        })),
-      )
-      .execute()
-    await trx
-      .insertInto('ledger_entries')
-      .values(
-        this.transactions.flatMap(({ id, input }) =>
-          input.legs.map((leg) => ({
-            transaction_id: id,
-            account_id: leg.accountId,
-            amount: leg.amount,
-          })),
-        ),
-      )
-      .execute()
+  /**
+   * The writes of the accepted postings (transactions, entries, new balances), to run in the
+   * locking transaction; the postings are then forgotten.
+   */
+  takeWrites(): OperationNodeSource[] {
+    const writes: OperationNodeSource[] = []
+    const transactions = this.transactions.map(({ id, input }) => ({
+      id,
+      kind: input.kind,
+      book: input.book,
+      idempotency_key: input.idempotencyKey ?? null,
+      memo: input.memo ?? null,
+      metadata: input.metadata ?? {},
+    }))
+    if (transactions.length > 0) writes.push(insertRowsAsJson('ledger_transactions', transactions))
+    const entries = this.transactions.flatMap(({ id, input }) =>
+      input.legs.map((leg) => ({
+        transaction_id: id,
+        account_id: leg.accountId,
+        amount: leg.amount,
+      })),
+    )
+    if (entries.length > 0) writes.push(insertRowsAsJson('ledger_entries', entries))
     if (this.touched.size > 0) {
-      const rows = [...this.touched].map(
-        (id) => sql`(${id}::text, ${this.accounts.get(id)?.balance ?? 0}::bigint)`,
-      )
-      await sql`UPDATE ledger_accounts AS a SET balance = v.balance
-        FROM (VALUES ${sql.join(rows)}) AS v(id, balance) WHERE a.id = v.id`.execute(trx)
+      const balances = [...this.touched].map((id) => ({
+        id,
+        balance: this.accounts.get(id)?.balance ?? 0,
+      }))
+      writes.push(sql`UPDATE ledger_accounts AS a SET balance = v.balance
+        FROM json_to_recordset(${JSON.stringify(balances)}::json) AS v(id text, balance bigint)
+        WHERE a.id = v.id`)
     }
     this.transactions.length = 0
     this.touched.clear()
+    return writes
   }
 }
 

@@ -21,8 +21,10 @@ import {
 } from '@backlay/exchange/order-book'
 import { acceptFancyBet, type FancyBet } from '@backlay/exchange/session'
 import type { FastifyBaseLogger } from 'fastify'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type OperationNodeSource, sql } from 'kysely'
 import type { Clock } from '../clock'
+import { batchedReader } from '../db/batched-reader'
+import { insertRowsAsJson, rowChunks, writeAsOneStatement } from '../db/one-statement'
 import type { Database, LedgerBook } from '../db/schema'
 import type { BetOrderTable } from '../db/schema-exchange'
 import { lockAccounts } from '../ledger/ledger'
@@ -34,7 +36,8 @@ import {
   MARKET_MAKER_ID,
   userCashAccountId,
 } from './accounts'
-import { type CatalogueMarket, readCatalogueMarket } from './catalogue'
+import { type CatalogueMarket, readCatalogueMarkets } from './catalogue'
+import { GroupCommit } from './group-commit'
 import type { MarketBooks } from './market-books'
 import {
   addMatched,
@@ -171,6 +174,8 @@ interface TradeWrites {
 
 /** One change to commit: a placement (checked first), a cancel or a requote. */
 interface Entry {
+  /** the market it changes, held by the caller through the market's queue */
+  readonly state: MarketState
   readonly trader: Trader
   readonly options: PlaceOptions
   /** run on the market as the batch's earlier entries left it; a failure skips the entry */
@@ -194,6 +199,13 @@ interface Waiting {
   readonly resolve: (result: Result<Placed>) => void
   readonly reject: (error: unknown) => void
 }
+
+/**
+ * Group transactions written at once: while one waits for the store the next is checked. Their
+ * markets never overlap (a market's batch waits for its group), and each locks its accounts in
+ * id order, so they cannot deadlock each other.
+ */
+const GROUPS_IN_FLIGHT = 3
 
 /** A refusal inside a batch that cannot be taken back alone: the batch is redone one by one. */
 class BatchBroken extends Error {}
@@ -221,6 +233,15 @@ export class ExchangeEngine implements MarketBooks {
   private readonly lastQuotes = new Map<string, string>()
   /** Placements waiting for their market's next batch. */
   private readonly waiting = new Map<string, Waiting[]>()
+  /** Catalogue rows, read together for every market that asks in the same turn of the loop. */
+  private readonly catalogueMarket = batchedReader((ids: string[]) =>
+    readCatalogueMarkets(this.db, ids),
+  )
+  /** The transaction the ready batches of all markets share: see placeInBatch. */
+  private readonly groups = new GroupCommit<readonly Entry[], Result<Placed>[]>(
+    (submissions) => this.commitTogether(submissions),
+    GROUPS_IN_FLIGHT,
+  )
   private readonly seqs = new Map<string, number>()
   private readonly openedAccounts = new Set<string>()
   private readonly loading = new Set<string>()
@@ -472,6 +493,7 @@ export class ExchangeEngine implements MarketBooks {
     await ensureTradingAccounts(this.db, trader.userId, trader.book, this.openedAccounts)
     await this.beforeTrade(marketId)
     return this.placeInBatch(marketId, (state, market) => ({
+      state,
       trader,
       options,
       check: () => {
@@ -550,6 +572,7 @@ export class ExchangeEngine implements MarketBooks {
   ): Promise<Result<Placed>> {
     await ensureTradingAccounts(this.db, trader.userId, trader.book, this.openedAccounts)
     return this.placeInBatch(marketId, (state, market) => ({
+      state,
       trader,
       options,
       check: () =>
@@ -588,12 +611,12 @@ export class ExchangeEngine implements MarketBooks {
   }
 
   /**
-   * Group commit: placements arriving while their market is busy wait together, and the next
-   * turn of the market's queue checks and applies them one after another in memory and writes
-   * them all in one transaction (the catalogue is read once per batch too). Each placement is
-   * still all-or-nothing and funds are checked against the locked balances as the earlier
-   * placements of the batch left them. A refusal that cannot be taken back alone (after fills)
-   * rolls the batch back, and its placements are then committed one by one.
+   * Group commit, twice over: placements arriving while their market is busy wait together for
+   * the market's next turn (the catalogue is read once per batch), and the batches of every
+   * market ready in the same turn of the event loop are written in one transaction. Each
+   * placement is still all-or-nothing and funds are checked against the locked balances as the
+   * earlier placements of the group left them. A refusal that cannot be taken back alone (after
+   * fills) rolls the group back, and its placements are then committed one by one.
    */
   private placeInBatch(marketId: string, plan: Plan): Promise<Result<Placed>> {
     return new Promise((resolve, reject) => {
@@ -612,9 +635,9 @@ export class ExchangeEngine implements MarketBooks {
     this.waiting.delete(marketId)
     let market: CatalogueMarket | undefined
     try {
-      market = await readCatalogueMarket(this.db, marketId)
+      market = await this.catalogueMarket(marketId)
       if (loaded && market?.inplay) await this.lapse(loaded)
-      const whole = await this.commitBatch(loaded, market, batch)
+      const whole = await this.commitBatch(loaded, market, batch, true)
       if (whole) return
     } catch (error) {
       for (const w of batch) w.reject(error)
@@ -622,18 +645,22 @@ export class ExchangeEngine implements MarketBooks {
     }
     for (const w of batch) {
       try {
-        await this.commitBatch(this.states.get(marketId), market, [w])
+        await this.commitBatch(this.states.get(marketId), market, [w], false)
       } catch (error) {
         w.reject(error)
       }
     }
   }
 
-  /** Commits `batch` and answers each placement; false when the batch must be redone one by one. */
+  /**
+   * Commits `batch` (in the shared group transaction when `grouped`) and answers each placement;
+   * false when it must be redone one by one, each in a transaction of its own.
+   */
   private async commitBatch(
     state: MarketState | undefined,
     market: CatalogueMarket | undefined,
     batch: readonly Waiting[],
+    grouped: boolean,
   ): Promise<boolean> {
     if (!state || !market) {
       for (const w of batch) w.resolve(fail('BET.MARKET_NOT_FOUND', MSG.notFound))
@@ -641,13 +668,13 @@ export class ExchangeEngine implements MarketBooks {
     }
     const entries = batch.map((w) => w.plan(state, market))
     try {
-      const results = await this.commitAll(state, entries)
+      const results = grouped ? await this.groups.submit(entries) : await this.commitAll(entries)
       batch.forEach((w, i) => {
         w.resolve(results[i] ?? fail('BET.MARKET_NOT_FOUND', MSG.notFound))
       })
       return true
     } catch (error) {
-      if (batch.length > 1) return false
+      if (batch.length > 1 || error instanceof BatchBroken) return false
       throw error
     }
   }
@@ -695,7 +722,7 @@ export class ExchangeEngine implements MarketBooks {
     await this.exclusive(marketId, async (state) => {
       if (!state?.book || state.settled) return
       const book = state.book
-      const market = await readCatalogueMarket(this.db, marketId)
+      const market = await this.catalogueMarket(marketId)
       if (market?.status !== 'OPEN') return
       if (market.inplay) await this.lapse(state)
       const position = positionOf(state, trader.userId, trader.book)
@@ -717,7 +744,7 @@ export class ExchangeEngine implements MarketBooks {
         this.lastQuotes.set(marketId, quote)
         return
       }
-      const result = await this.commit(state, trader, {}, () => {
+      const change = (): TradeWrites => {
         const writes: TradeWrites = { orders: [], fills: [], cancels: [] }
         for (const id of cancelIds) {
           const cancelled = cancelOrder(book, id as never)
@@ -754,9 +781,19 @@ export class ExchangeEngine implements MarketBooks {
           })
         }
         return writes
-      })
-      if (result.ok) this.lastQuotes.set(marketId, quote)
-      else this.log.warn({ marketId, msg: result.msg }, 'market maker requote refused')
+      }
+      let result: Result<Placed> | undefined
+      try {
+        // The quotes of one feed tick share a transaction, like placements.
+        ;[result] = await this.groups.submit([{ state, trader, options: {}, change }])
+      } catch (error) {
+        // Another market broke the shared transaction: this one was reloaded, and the feed's
+        // next tick quotes it again.
+        if (error instanceof BatchBroken) return
+        throw error
+      }
+      if (result?.ok) this.lastQuotes.set(marketId, quote)
+      else this.log.warn({ marketId, msg: result?.msg }, 'market maker requote refused')
     })
   }
 
@@ -785,6 +822,7 @@ export class ExchangeEngine implements MarketBooks {
     const entries = [...byUser].map(([userId, cancels]): Entry => {
       const book = state.positions.get(userId)?.book ?? 'real'
       return {
+        state,
         trader: { userId, book, limits: {} },
         options: {},
         change: (position) => {
@@ -794,7 +832,7 @@ export class ExchangeEngine implements MarketBooks {
       }
     })
     // Releasing funds never refuses, so a failure here is a store error: the market is reloaded.
-    await this.commitAll(state, entries)
+    await this.commitAll(entries)
   }
 
   /** A copy of the user's position in a market (loaded from the store if needed). */
@@ -822,7 +860,7 @@ export class ExchangeEngine implements MarketBooks {
     marketId: string,
   ): Promise<Result<{ leg: OddsLeg; delay: number }>> {
     await this.beforeTrade(marketId)
-    const market = await readCatalogueMarket(this.db, marketId)
+    const market = await this.catalogueMarket(marketId)
     const position = await this.positionIn(trader.userId, marketId)
     if (!market || !position?.view || market.kind !== 'MATCH_ODDS') {
       return fail('CASHOUT.NOT_AVAILABLE', 'Cash-out is not available for this market')
@@ -868,25 +906,34 @@ export class ExchangeEngine implements MarketBooks {
     options: PlaceOptions,
     change: (position: Position) => TradeWrites,
   ): Promise<Result<Placed>> {
-    const [result] = await this.commitAll(state, [{ trader, options, change }])
+    const [result] = await this.commitAll([{ state, trader, options, change }])
     return result ?? fail('BET.MARKET_NOT_FOUND', MSG.notFound)
+  }
+
+  /** Commits entries in a transaction of their own. */
+  private async commitAll(entries: readonly Entry[]): Promise<Result<Placed>[]> {
+    const [results] = await this.commitTogether([entries])
+    return results ?? []
   }
 
   /**
    * The one write path: applies each entry's change to memory in order, then writes the orders,
-   * fills, cancellations, held exposures and ledger postings of all of them in one transaction.
-   * An entry whose check or funds refuse it is taken back alone when it only added resting
-   * orders; otherwise (and on any error) the transaction rolls back and the market is reloaded
-   * from the store: a lone entry answers its refusal, a batch throws so it is redone one by one.
+   * fills, cancellations, held exposures and ledger postings of all of them in one transaction,
+   * answering each submission (a list of entries) in order. An entry whose check or funds refuse
+   * it is taken back alone when it only added resting orders; otherwise (and on any error) the
+   * transaction rolls back and the markets are reloaded from the store: a lone entry answers its
+   * refusal, anything larger throws BatchBroken so its placements are redone one by one.
    */
-  private async commitAll(
-    state: MarketState,
-    entries: readonly Entry[],
-  ): Promise<Result<Placed>[]> {
+  private async commitTogether(
+    submissions: readonly (readonly Entry[])[],
+  ): Promise<Result<Placed>[][]> {
     const now = this.clock.now()
+    const entries = submissions.flat()
     const results: Result<Placed>[] = []
     const accepted: Accepted[] = []
     const alone = entries.length === 1
+    const states = [...new Set(entries.map((e) => e.state))]
+    let orders: CommitOrders = { created: new Map(), older: new Map() }
     try {
       await this.db.transaction().execute(async (trx) => {
         const funds = await lockAccounts(
@@ -902,7 +949,7 @@ export class ExchangeEngine implements MarketBooks {
             results.push(refused)
             continue
           }
-          const { trader } = entry
+          const { state, trader } = entry
           const position = positionOf(state, trader.userId, trader.book)
           const before = {
             matched: position.matched.length,
@@ -945,8 +992,11 @@ export class ExchangeEngine implements MarketBooks {
           accepted.push({ entry, writes, answer, exposureChanged: delta !== 0 })
           results.push(success(answer))
         }
-        await this.writeAll(trx, state, accepted, now)
-        await funds.flush(trx)
+        orders = commitOrders(accepted)
+        await writeAsOneStatement(trx, [
+          ...this.writesOf(trx, accepted, orders, now),
+          ...funds.takeWrites(),
+        ])
         for (const a of accepted) {
           a.balances = {
             cash: funds.balance(userCashAccountId(a.entry.trader.userId, a.entry.trader.book)),
@@ -955,13 +1005,21 @@ export class ExchangeEngine implements MarketBooks {
         }
       })
     } catch (error) {
-      await this.reload(state.id)
-      if (error instanceof Refusal) return [error.failure]
-      throw error
+      for (const state of states) await this.reload(state.id)
+      if (error instanceof Refusal) return [[error.failure]]
+      // One market's failure must not refuse the others' placements: they are all redone alone.
+      throw submissions.length > 1 ? new BatchBroken() : error
     }
-    if (accepted.some((a) => a.writes.fills.length > 0)) this.lastQuotes.delete(state.id)
-    if (accepted.length > 0) this.publish(state, accepted)
-    return results
+    for (const state of states) {
+      const mine = accepted.filter((a) => a.entry.state === state)
+      if (mine.some((a) => a.writes.fills.length > 0)) this.lastQuotes.delete(state.id)
+      if (mine.length > 0) this.publish(state, mine, orders.created)
+    }
+    let start = 0
+    return submissions.map((s) => {
+      start += s.length
+      return results.slice(start - s.length, start)
+    })
   }
 
   /**
@@ -988,81 +1046,48 @@ export class ExchangeEngine implements MarketBooks {
     return true
   }
 
-  /** Every row of the accepted entries, in a fixed number of statements (inserts before updates). */
-  private async writeAll(
+  /**
+   * Every row of the accepted entries as writes for one statement: new orders as they stand
+   * after the commit, fills, the counters of older orders, held exposures and first answers.
+   */
+  private writesOf(
     trx: Kysely<Database>,
-    state: MarketState,
     accepted: readonly Accepted[],
+    orders: CommitOrders,
     now: number,
-  ) {
+  ): OperationNodeSource[] {
     const at = new Date(now)
-    const orders = accepted.flatMap(({ entry: { trader }, writes }) =>
-      writes.orders.map((o) => ({
-        id: o.id,
-        user_id: trader.userId,
-        book: trader.book,
-        market_id: state.id,
-        event_id: state.eventId,
-        market_kind: state.kind,
-        selection_id: o.leg.selectionId,
-        side: o.leg.side,
-        odds: o.leg.odds,
-        line: o.leg.line,
-        stake: o.leg.stake,
-        matched: o.matched,
-        matched_value: o.matchedValue,
-        remaining: o.remaining,
-        cancelled: o.cancelled,
-        status: 'OPEN' as const,
-        placed_at: at,
+    const writes: OperationNodeSource[] = []
+    const created = [...orders.created.values()].map((o) => ({
+      ...o,
+      status: 'OPEN' as const,
+      placed_at: at,
+    }))
+    if (created.length > 0) writes.push(insertRowsAsJson('bet_orders', created))
+    const fills = accepted.flatMap((a) =>
+      a.writes.fills.map((f) => ({
+        market_id: a.entry.state.id,
+        selection_id: f.selectionId,
+        odds: f.odds,
+        stake: f.stake,
+        back_order_id: f.backOrderId,
+        back_user_id: f.backUserId,
+        lay_order_id: f.layOrderId,
+        lay_user_id: f.layUserId,
+        at,
       })),
     )
-    if (orders.length > 0) await trx.insertInto('bet_orders').values(orders).execute()
-    const fills = accepted.flatMap((a) => a.writes.fills)
-    if (fills.length > 0) {
-      await trx
-        .insertInto('bet_fills')
-        .values(
-          fills.map((f) => ({
-            market_id: state.id,
-            selection_id: f.selectionId,
-            odds: f.odds,
-            stake: f.stake,
-            back_order_id: f.backOrderId,
-            back_user_id: f.backUserId,
-            lay_order_id: f.layOrderId,
-            lay_user_id: f.layUserId,
-            at,
-          })),
-        )
-        .execute()
-    }
-    // Makers' orders matched and orders cancelled: one update of their counters.
-    const changes = new Map<string, { stake: number; value: number; cancelled: number }>()
-    const changeOf = (id: string) => {
-      const c = changes.get(id) ?? { stake: 0, value: 0, cancelled: 0 }
-      changes.set(id, c)
-      return c
-    }
-    for (const f of fills) {
-      const c = changeOf(f.taker === 'BACK' ? f.layOrderId : f.backOrderId)
-      c.stake += f.stake
-      c.value += f.stake * f.odds
-    }
-    for (const { writes } of accepted)
-      for (const cancel of writes.cancels) changeOf(cancel.orderId).cancelled += cancel.size
-    if (changes.size > 0) {
-      const rows = [...changes].map(
-        ([id, c]) =>
-          sql`(${id}::text, ${c.stake}::bigint, ${c.value}::bigint, ${c.cancelled}::bigint)`,
-      )
-      await sql`UPDATE bet_orders AS o SET
+    if (fills.length > 0) writes.push(insertRowsAsJson('bet_fills', fills))
+    if (orders.older.size > 0) {
+      const changes = [...orders.older].map(([id, c]) => ({ id, ...c }))
+      writes.push(sql`UPDATE bet_orders AS o SET
           matched = o.matched + v.stake,
           matched_value = o.matched_value + v.value,
           remaining = o.remaining - v.stake - v.cancelled,
           cancelled = o.cancelled + v.cancelled
-        FROM (VALUES ${sql.join(rows)}) AS v(id, stake, value, cancelled)
-        WHERE o.id = v.id`.execute(trx)
+        FROM json_to_recordset(${JSON.stringify(changes)}::json)
+          AS v(id text, stake bigint, value bigint, cancelled bigint)
+        WHERE o.id = v.id`)
     }
     const held = new Map<
       string,
@@ -1070,35 +1095,42 @@ export class ExchangeEngine implements MarketBooks {
     >()
     for (const { entry, exposureChanged } of accepted) {
       if (!exposureChanged) continue
-      const { userId, book } = entry.trader
-      const position = state.positions.get(userId)
-      held.set(userId, { user_id: userId, market_id: state.id, book, held: position?.held ?? 0 })
+      const { state, trader } = entry
+      const position = state.positions.get(trader.userId)
+      held.set(`${trader.userId}:${state.id}`, {
+        user_id: trader.userId,
+        market_id: state.id,
+        book: trader.book,
+        held: position?.held ?? 0,
+      })
     }
-    if (held.size > 0) {
-      await trx
-        .insertInto('market_exposures')
-        .values([...held.values()])
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'market_id'])
-            .doUpdateSet({ held: (eb) => eb.ref('excluded.held') }),
-        )
-        .execute()
+    for (const rows of rowChunks([...held.values()])) {
+      writes.push(
+        trx
+          .insertInto('market_exposures')
+          .values(rows)
+          .onConflict((oc) =>
+            oc
+              .columns(['user_id', 'market_id'])
+              .doUpdateSet({ held: (eb) => eb.ref('excluded.held') }),
+          ),
+      )
     }
     const answered = accepted.filter((a) => a.entry.options.idempotencyKey)
     if (answered.length > 0) {
-      await trx
-        .insertInto('bet_requests')
-        .values(
+      writes.push(
+        insertRowsAsJson(
+          'bet_requests',
           answered.map((a) => ({
             user_id: a.entry.trader.userId,
             idempotency_key: a.entry.options.idempotencyKey ?? '',
             http_status: 200,
-            response: JSON.stringify({ ok: true, placed: a.answer }),
+            response: { ok: true, placed: a.answer },
           })),
-        )
-        .execute()
+        ),
+      )
     }
+    return writes
   }
 
   // ---- stream ----
@@ -1163,7 +1195,11 @@ export class ExchangeEngine implements MarketBooks {
     })
   }
 
-  private publish(state: MarketState, accepted: readonly Accepted[]) {
+  private publish(
+    state: MarketState,
+    accepted: readonly Accepted[],
+    created: ReadonlyMap<string, OrderRow>,
+  ) {
     this.publishPrices(state)
     const touched = new Map<string, Set<string>>()
     const touch = (userId: string, orderId: string) => {
@@ -1193,52 +1229,40 @@ export class ExchangeEngine implements MarketBooks {
       })
     }
     if (touched.size === 0) return
-    // Only new orders of the traders changed: their rows are known without asking the store.
-    const known = accepted.every(
-      (a) => a.writes.fills.length === 0 && a.writes.cancels.length === 0,
-    )
-      ? accepted.flatMap(({ entry, writes }) =>
-          writes.orders.map((o) => ({
-            id: o.id,
-            user_id: entry.trader.userId,
-            selection_id: o.leg.selectionId,
-            side: o.leg.side,
-            odds: o.leg.odds,
-            matched: o.matched,
-            matched_value: o.matchedValue,
-            remaining: o.remaining,
-            market_kind: state.kind,
-          })),
-        )
-      : undefined
-    void this.publishOrders(state, touched, known).catch((err) =>
+    void this.publishOrders(state, touched, created).catch((err) =>
       this.log.error({ err }, 'publishing order changes failed'),
     )
   }
 
+  /** Order and position messages of the touched orders; those written in the commit are `known`. */
   private async publishOrders(
     state: MarketState,
     touched: Map<string, Set<string>>,
-    known?: OrderRow[],
+    known: ReadonlyMap<string, OrderRow>,
   ) {
-    const ids = [...touched.values()].flatMap((s) => [...s])
-    const rows =
-      known ??
-      (await this.db
-        .selectFrom('bet_orders')
-        .select([
-          'id',
-          'user_id',
-          'selection_id',
-          'side',
-          'odds',
-          'matched',
-          'matched_value',
-          'remaining',
-          'market_kind',
-        ])
-        .where('id', 'in', ids)
-        .execute())
+    const ids = [...touched.values()].flatMap((s) => [...s]).filter((id) => !known.has(id))
+    const stored =
+      ids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('bet_orders')
+            .select([
+              'id',
+              'user_id',
+              'selection_id',
+              'side',
+              'odds',
+              'matched',
+              'matched_value',
+              'remaining',
+              'market_kind',
+            ])
+            .where('id', 'in', ids)
+            .execute()
+    const rows = [...touched.values()]
+      .flatMap((s) => [...s])
+      .flatMap((id) => known.get(id) ?? [])
+      .concat(stored)
     for (const row of rows) {
       this.bus.publish(`user:${row.user_id}`, {
         type: 'order',
@@ -1284,6 +1308,79 @@ type OrderRow = Pick<
   | 'remaining'
   | 'market_kind'
 >
+
+/** An order placed in a commit, as it stands after the commit. */
+type CreatedOrder = OrderRow & {
+  book: LedgerBook
+  market_id: string
+  event_id: string
+  line: number | null
+  stake: number
+  cancelled: number
+}
+
+/** What a commit does to orders: those it places and the counters it moves on older ones. */
+interface CommitOrders {
+  created: Map<string, CreatedOrder>
+  older: Map<string, { stake: number; value: number; cancelled: number }>
+}
+
+/**
+ * A later entry of a commit may match or cancel an order an earlier one placed: such an order
+ * is written as it ends, and only orders from earlier commits get their counters moved.
+ */
+function commitOrders(accepted: readonly Accepted[]): CommitOrders {
+  const created = new Map<string, CreatedOrder>()
+  const older = new Map<string, { stake: number; value: number; cancelled: number }>()
+  const olderOf = (id: string) => {
+    const c = older.get(id) ?? { stake: 0, value: 0, cancelled: 0 }
+    older.set(id, c)
+    return c
+  }
+  for (const { entry, writes } of accepted) {
+    const { state, trader } = entry
+    for (const o of writes.orders) {
+      created.set(o.id, {
+        id: o.id,
+        user_id: trader.userId,
+        book: trader.book,
+        market_id: state.id,
+        event_id: state.eventId,
+        market_kind: state.kind,
+        selection_id: o.leg.selectionId,
+        side: o.leg.side,
+        odds: o.leg.odds,
+        line: o.leg.line,
+        stake: o.leg.stake,
+        matched: o.matched,
+        matched_value: o.matchedValue,
+        remaining: o.remaining,
+        cancelled: o.cancelled,
+      })
+    }
+    for (const f of writes.fills) {
+      const makerId = f.taker === 'BACK' ? f.layOrderId : f.backOrderId
+      const maker = created.get(makerId)
+      if (maker) {
+        maker.matched += f.stake
+        maker.matched_value += f.stake * f.odds
+        maker.remaining -= f.stake
+      } else {
+        const c = olderOf(makerId)
+        c.stake += f.stake
+        c.value += f.stake * f.odds
+      }
+    }
+    for (const c of writes.cancels) {
+      const order = created.get(c.orderId)
+      if (order) {
+        order.remaining -= c.size
+        order.cancelled += c.size
+      } else olderOf(c.orderId).cancelled += c.size
+    }
+  }
+  return { created, older }
+}
 
 const positionOfNone: Position = {
   userId: '',

@@ -44,12 +44,18 @@ export const marketBooksPlugin = fp(
       const market = await readCatalogueMarket(app.db, marketId)
       if (market && isExchangeKind(market.kind)) await engine.requote(marketId, quoteFor(market))
     }
-    /** One tick's changed markets: read together; the engine skips those whose quote is unchanged. */
+    /**
+     * One tick's changed markets: read together and requoted at once, so their writes share the
+     * engine's group transactions; the engine skips those whose quote is unchanged.
+     */
     const requoteAll = async (marketIds: readonly string[]) => {
-      for (const market of (await readCatalogueMarkets(app.db, marketIds)).values()) {
-        if (stopping) return
-        if (isExchangeKind(market.kind)) await engine.requote(market.id, quoteFor(market))
-      }
+      const markets = [...(await readCatalogueMarkets(app.db, marketIds)).values()]
+      if (stopping) return
+      await Promise.all(
+        markets
+          .filter((market) => isExchangeKind(market.kind))
+          .map((market) => engine.requote(market.id, quoteFor(market))),
+      )
     }
     const quoting = new Map<string, Promise<void>>()
     engine.beforeTrade = (marketId) => {

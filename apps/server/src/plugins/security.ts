@@ -1,9 +1,11 @@
+import { brandHost } from '@backlay/contract/brand'
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../clock'
+import { batchedReader } from '../db/batched-reader'
 import { brandsRepository } from '../db/repositories/brands'
 
 /** Per-IP budget of the credential calls (login, register, OTP); see `authRateLimit`. */
@@ -78,13 +80,18 @@ export const securityPlugin = fp(
     })
 
     // Only a brand's own host (or its app./www. variant) may call with credentials from a browser.
+    // Browsers send an Origin with every POST (each bet): one brands read per turn of the loop.
     const brands = brandsRepository(app.db)
+    const isBrandHost = batchedReader(async (hosts: string[]) => {
+      const known = await brands.knownHosts(hosts)
+      return new Map(hosts.map((host) => [host, known.has(host)]))
+    })
     await app.register(cors, {
       credentials: true,
       origin: async (origin: string | undefined) => {
         if (!origin) return false
         try {
-          return await brands.isBrandHost(new URL(origin).host)
+          return (await isBrandHost(brandHost(new URL(origin).host))) === true
         } catch {
           return false
         }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { IssuedToken, SessionClaims, TokenService } from '../auth/tokens'
 import type { Clock } from '../clock'
+import { batchedReader } from '../db/batched-reader'
 import type { Database, User } from '../db/schema'
 import type { SessionCheck } from '../plugins/auth'
 import { fail } from '../result'
@@ -62,51 +63,23 @@ export async function revokeSession(
     .execute()
 }
 
-type SessionRow = { revoked_at: Date | null; expires_at: Date; user_id: string; locked: boolean }
-
-/**
- * Reads session rows by id, one query for all the requests that ask in the same turn of the
- * event loop: a burst of calls costs one round trip, and each still reads the row after it
- * arrived, so a logout or a lock applies to the very next call.
- */
-function sessionReader(db: Kysely<Database>) {
-  let waiting: Map<string, ((row: SessionRow | undefined | Error) => void)[]> | null = null
-  const flush = async (batch: Map<string, ((row: SessionRow | undefined | Error) => void)[]>) => {
-    try {
-      const rows = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'sessions.id',
-          'sessions.revoked_at',
-          'sessions.expires_at',
-          'sessions.user_id',
-          'users.locked',
-        ])
-        .where('sessions.id', 'in', [...batch.keys()])
-        .execute()
-      const byId = new Map(rows.map((r) => [r.id, r]))
-      for (const [id, answers] of batch) for (const answer of answers) answer(byId.get(id))
-    } catch (error) {
-      const failure = error instanceof Error ? error : new Error(String(error))
-      for (const answers of batch.values()) for (const answer of answers) answer(failure)
-    }
-  }
-  return (sessionId: string) =>
-    new Promise<SessionRow | undefined>((resolve, reject) => {
-      if (!waiting) {
-        const batch = new Map<string, ((row: SessionRow | undefined | Error) => void)[]>()
-        waiting = batch
-        setImmediate(() => {
-          waiting = null
-          void flush(batch)
-        })
-      }
-      const answers = waiting.get(sessionId) ?? []
-      answers.push((row) => (row instanceof Error ? reject(row) : resolve(row)))
-      waiting.set(sessionId, answers)
-    })
-}
+/** Session rows by id with their user's lock, read in batches (see batchedReader). */
+const sessionReader = (db: Kysely<Database>) =>
+  batchedReader(async (sessionIds: string[]) => {
+    const rows = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id',
+        'sessions.revoked_at',
+        'sessions.expires_at',
+        'sessions.user_id',
+        'users.locked',
+      ])
+      .where('sessions.id', 'in', sessionIds)
+      .execute()
+    return new Map(rows.map((row) => [row.id, row]))
+  })
 
 /**
  * Refuses a token whose session row is missing, revoked or past its end (401), or whose user is

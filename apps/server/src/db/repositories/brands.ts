@@ -47,14 +47,14 @@ export function brandsRepository(db: Kysely<Database>) {
       return trx.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
-    /** True when the host (with or without app./www.) is a configured brand's own host. */
-    async isBrandHost(host: string, trx: Kysely<Database> = db): Promise<boolean> {
-      const row = await trx
+    /** The configured brands' own hosts among `hosts` (already reduced by `brandHost`). */
+    async knownHosts(hosts: string[], trx: Kysely<Database> = db): Promise<Set<string>> {
+      const rows = await trx
         .selectFrom('brands')
-        .select('id')
-        .where('host', '=', brandHost(host))
-        .executeTakeFirst()
-      return row !== undefined
+        .select('host')
+        .where('host', 'in', hosts)
+        .execute()
+      return new Set(rows.map((row) => row.host))
     },
 
     async updateConfig(

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { rowChunks } from '../one-statement'
 import type {
   Database,
   EventStatus,
@@ -64,18 +65,10 @@ export interface RunnerInput {
   metadata: RacingMetadata | null
 }
 
-/** Upserting thousands of rows in one statement would exceed the bind-parameter limit. */
-const CHUNK = 500
-const chunks = <T>(rows: readonly T[]): T[][] => {
-  const out: T[][] = []
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK))
-  return out
-}
-
 export function catalogRepository(db: Kysely<Database>) {
   return {
     async upsertSports(rows: readonly SportInput[], trx: Kysely<Database> = db) {
-      for (const part of chunks(rows)) {
+      for (const part of rowChunks(rows)) {
         await trx
           .insertInto('sports')
           .values(part.map((s) => ({ id: s.id, name: s.name, sort_order: s.sortOrder })))
@@ -90,7 +83,7 @@ export function catalogRepository(db: Kysely<Database>) {
     },
 
     async upsertCompetitions(rows: readonly CompetitionInput[], trx: Kysely<Database> = db) {
-      for (const part of chunks(rows)) {
+      for (const part of rowChunks(rows)) {
         await trx
           .insertInto('competitions')
           .values(
@@ -113,7 +106,7 @@ export function catalogRepository(db: Kysely<Database>) {
     },
 
     async upsertEvents(rows: readonly EventInput[], trx: Kysely<Database> = db) {
-      for (const part of chunks(rows)) {
+      for (const part of rowChunks(rows)) {
         await trx
           .insertInto('events')
           .values(
@@ -145,7 +138,7 @@ export function catalogRepository(db: Kysely<Database>) {
     },
 
     async upsertMarkets(rows: readonly MarketInput[], trx: Kysely<Database> = db) {
-      for (const part of chunks(rows)) {
+      for (const part of rowChunks(rows)) {
         await trx
           .insertInto('markets')
           .values(
@@ -189,7 +182,7 @@ export function catalogRepository(db: Kysely<Database>) {
 
     /** Runners of a closed market keep their final state (WINNER/LOSER) whatever arrives later. */
     async upsertRunners(rows: readonly RunnerInput[], trx: Kysely<Database> = db) {
-      for (const part of chunks(rows)) {
+      for (const part of rowChunks(rows)) {
         await trx
           .insertInto('runners')
           .values(

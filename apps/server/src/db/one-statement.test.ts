@@ -1,0 +1,66 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../test/test-database'
+import { connectDatabase } from './connect'
+import { insertRowsAsJson, rowChunks, writeAsOneStatement } from './one-statement'
+import type { Database } from './schema'
+
+describe('writeAsOneStatement', () => {
+  let database: TestDatabase
+  let db: Awaited<ReturnType<typeof connectDatabase>>
+  const count = async (table: string) =>
+    (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db))
+      .rows[0]?.n
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    db = await connectDatabase(database.target)
+    await sql`create table pairs (a int, b int)`.execute(db)
+    await sql`create table notes (t text)`.execute(db)
+    await sql`create table docs (id int, body jsonb, at timestamptz, made timestamptz default now())`.execute(
+      db,
+    )
+  })
+  afterAll(async () => {
+    await db.destroy()
+    await database.drop()
+  })
+
+  it('writes to several tables in one statement', async () => {
+    await writeAsOneStatement(db, [
+      sql`insert into pairs values (1, 2)`,
+      sql`insert into notes values (${'one'}), (${'two'})`,
+    ])
+    expect([await count('pairs'), await count('notes')]).toEqual([1, 2])
+  })
+
+  it('splits writes whose bind parameters would pass what one statement can carry', async () => {
+    // 8 writes of 10,000 parameters: 80,000 is past PostgreSQL's 65,535 for one statement.
+    const rows = Array.from({ length: 5_000 }, (_, i) => sql`(${i}, ${-i})`)
+    const writes = Array.from({ length: 8 }, () => sql`insert into pairs values ${sql.join(rows)}`)
+    await writeAsOneStatement(db, writes)
+    expect(await count('pairs')).toBe(1 + 40_000)
+  })
+
+  it('cuts rows into slices one write can carry', () => {
+    const slices = rowChunks(Array.from({ length: 1_201 }, (_, i) => i))
+    expect(slices.map((s) => s.length)).toEqual([500, 500, 201])
+    expect(slices.flat()).toEqual(Array.from({ length: 1_201 }, (_, i) => i))
+  })
+
+  it('inserts rows passed as one JSON value: jsonb as values, dates, defaults for the rest', async () => {
+    const at = new Date('2026-11-23T10:00:00Z')
+    const insert = insertRowsAsJson('docs' as keyof Database, [
+      { id: 1, body: { ok: true, list: [1, 2] }, at },
+      { id: 2, body: { ok: false }, at },
+    ])
+    expect(insert.compile(db).parameters).toHaveLength(1)
+    await writeAsOneStatement(db, [insert])
+    const rows = await sql<{ id: number; body: unknown; at: Date; made: Date | null }>`
+      select id, body, at, made from docs order by id`.execute(db)
+    expect(rows.rows.map((r) => [r.id, r.body, r.at.toISOString(), r.made !== null])).toEqual([
+      [1, { ok: true, list: [1, 2] }, at.toISOString(), true],
+      [2, { ok: false }, at.toISOString(), true],
+    ])
+  })
+})
