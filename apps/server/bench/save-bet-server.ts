@@ -36,3 +36,6 @@ process.stdout.write(
     })),
   })}\n`,
 )
+
+// SIGINT ends the process normally, so a CPU profile (--cpu-prof) gets written.
+process.once('SIGINT', () => process.exit(0))

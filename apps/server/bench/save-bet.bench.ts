@@ -2,7 +2,8 @@
  * saveBet over HTTP: acknowledged bets per second and p50/p99 latency, autocannon on loopback,
  * bet delay 0, against PGlite (on disk) and PostgreSQL (when TEST_DATABASE_URL is set).
  * Run: npm run bench -w apps/server   (or npx tsx apps/server/bench/save-bet.bench.ts)
- * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the run.
+ * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the run; BENCH_CPU_PROFILE=dir
+ * writes a V8 CPU profile of each server there (open it in Chrome's DevTools).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
@@ -22,21 +23,27 @@ interface ServerInfo {
 const here = dirname(fileURLToPath(import.meta.url))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE
 
 async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'save-bet-server.ts')], {
-    cwd: join(here, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      FEED_TICK_MS: '0',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
-      ...env,
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', join(here, 'save-bet-server.ts')],
+    {
+      cwd: join(here, '..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        FEED_TICK_MS: '0',
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  )
   const info = await new Promise<ServerInfo>((resolve, reject) => {
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
       resolve(JSON.parse(line) as ServerInfo),
@@ -87,7 +94,10 @@ async function run(label: string, env: Record<string, string>) {
       `${label.padEnd(10)} ${(acked / SECONDS).toFixed(0).padStart(6)} acked bets/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}   errors ${result.errors}   (${CONNECTIONS} connections, ${SECONDS} s)`,
     )
   } finally {
-    child.kill('SIGKILL')
+    // A profiled server must exit by itself to write its profile.
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill(PROFILE_DIR ? 'SIGINT' : 'SIGKILL')
+    await exited
   }
 }
 

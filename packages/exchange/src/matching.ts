@@ -1,5 +1,5 @@
 // biome-ignore-all lint/style/noNonNullAssertion: slots and ticks read back from the book's own index are in range by construction.
-import { allocate, BACK, LAY, linkTail, NONE, unlink } from './book/store'
+import { allocate, BACK, LAY, linkTail, NONE, setRemaining, unlink } from './book/store'
 import { isPositivePaise, type OrderId, type Paise, type UserId } from './ids'
 import { oddsAtTick, TICK_COUNT, tickIndex } from './ladder'
 import { profitAtOdds } from './money'
@@ -118,14 +118,9 @@ export const match = (
       })
       left -= stake
       s.traded[tradedBase + best]! += stake
-      s.levelSize[li]! -= stake
       const next = s.next[maker]!
-      if (stake === makerLeft) {
-        s.remaining[maker] = 0
-        unlink(s, maker)
-      } else {
-        s.remaining[maker] = makerLeft - stake
-      }
+      if (stake === makerLeft) unlink(s, maker)
+      else setRemaining(s, maker, makerLeft - stake)
       maker = next
     }
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { betPL, fillBets } from './exposure'
+import { betPL, fillBets, unmatchedRisk } from './exposure'
 import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from './ids'
 import { oddsAtTick } from './ladder'
 import { match } from './matching'
@@ -13,6 +13,7 @@ import {
   type OrderRequest,
   reduceOrder,
   restingOrders,
+  restingRiskOf,
   type Side,
   turnInPlay,
 } from './order-book'
@@ -119,7 +120,7 @@ const modelMatch = (resting: ModelOrder[], o: OrderRequest, runner: number, seq:
 }
 
 describe('order book properties over random order streams', () => {
-  it('matches like the naive reference, never crosses, never overfills, conserves every fill', () => {
+  it("matches like the naive reference, never crosses, never overfills, conserves every fill, keeps each user's resting risk", () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
         const book = createBook('1.9' as MarketId, RUNNERS)
@@ -207,6 +208,23 @@ describe('order book properties over random order streams', () => {
           expect(resting.map((r) => [r.orderId, r.remaining]).sort()).toEqual(
             model.map((r) => [r.id, r.remaining]).sort(),
           )
+          // Each user's resting risk, kept as orders come and go, is what their orders add up to.
+          for (const user of ['u0', 'u1', 'u2', 'u3'] as UserId[]) {
+            const risk = model
+              .filter((r) => r.user === user)
+              .reduce(
+                (sum, r) =>
+                  sum +
+                  unmatchedRisk({
+                    selectionId: RUNNERS[r.runner] as SelectionId,
+                    side: r.side,
+                    odds: r.odds as Odds,
+                    stake: r.remaining as Paise,
+                  }),
+                0,
+              )
+            expect(restingRiskOf(book, user)).toBe(risk)
+          }
           for (const runner of marketView(book).runners) {
             const bestBack = runner.availableToBack[0]?.price ?? 0
             const bestLay = runner.availableToLay[0]?.price ?? Number.POSITIVE_INFINITY

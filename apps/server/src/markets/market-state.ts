@@ -1,5 +1,5 @@
-import { betPL, type OddsBet, unmatchedRisk } from '@backlay/exchange/exposure'
-import type { Odds, Paise, SelectionId } from '@backlay/exchange/ids'
+import { betPL, type OddsBet } from '@backlay/exchange/exposure'
+import type { Odds, Paise, SelectionId, UserId } from '@backlay/exchange/ids'
 import { match } from '@backlay/exchange/matching'
 import {
   bookState,
@@ -7,6 +7,7 @@ import {
   type Fill,
   type OrderBook,
   restingOrder,
+  restingRiskOf,
   turnInPlay,
 } from '@backlay/exchange/order-book'
 import { type FancyBet, fancyBetPL, fancyExposure } from '@backlay/exchange/session'
@@ -95,24 +96,14 @@ export function applyFill(state: MarketState, fill: Fill, books: (userId: string
   }
 }
 
-/** Risk of the user's resting orders: a back can lose its stake, a lay its liability. */
-export function restingRisk(state: MarketState, position: Position): number {
-  if (!state.book) return 0
-  let risk = 0
-  for (const id of position.open) {
-    const order = restingOrder(state.book, id as never)
-    if (order) risk += unmatchedRisk({ ...order, stake: order.remaining })
-  }
-  return risk
-}
-
 /**
  * What the position must hold: the worst outcome's loss, with resting orders as pure risk
  * (exposure.ts explains why they never count as a hedge). `extra` adds a bet as if matched.
  */
 export function requiredExposure(state: MarketState, position: Position, extraRisk = 0): number {
   if (state.kind === 'SESSION') return fancyExposure(position.fancy).exposure
-  const risk = restingRisk(state, position) + extraRisk
+  const resting = state.book ? restingRiskOf(state.book, position.userId as UserId) : 0
+  const risk = resting + extraRisk
   let worst = 0
   for (const pl of position.pl) worst = Math.min(worst, pl - risk)
   return 0 - worst

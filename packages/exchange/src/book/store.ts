@@ -1,5 +1,7 @@
 // biome-ignore-all lint/style/noNonNullAssertion: every typed-array index here is in range by construction (tick < TICK_COUNT, slot < capacity); the matching hot path cannot afford a check per read.
-import { TICK_COUNT } from '../ladder'
+import type { Odds, Paise } from '../ids'
+import { oddsAtTick, TICK_COUNT } from '../ladder'
+import { profitAtOdds } from '../money'
 
 /**
  * INTERNAL to the order book (order-book.ts and matching.ts); consumers never touch it.
@@ -37,6 +39,11 @@ export interface BookStore {
   readonly traded: Float64Array
   /** order id → slot for the resting orders */
   readonly slotOf: Map<string, number>
+  /**
+   * user id → what that user's resting orders can lose (a back its stake, a lay its liability),
+   * kept as orders rest, fill and leave so an exposure check never walks a user's orders
+   */
+  readonly riskOf: Map<string, number>
   capacity: number
   orderIds: string[]
   userIds: string[]
@@ -64,6 +71,7 @@ export const createStore = (selectionIds: readonly string[]): BookStore => {
     best: new Int16Array(sides).fill(NONE),
     traded: new Float64Array(selectionIds.length * TICK_COUNT),
     slotOf: new Map(),
+    riskOf: new Map(),
     capacity: 0,
     orderIds: [],
     userIds: [],
@@ -124,6 +132,31 @@ const release = (s: BookStore, slot: number): void => {
   s.free[s.freeCount++] = slot
 }
 
+/** What the slot's unmatched part can lose: a back its remaining stake, a lay its liability. */
+const slotRisk = (s: BookStore, slot: number): number => {
+  const li = s.level[slot]!
+  const rs = (li / TICK_COUNT) | 0
+  const remaining = s.remaining[slot]!
+  return (rs & 1) === BACK
+    ? remaining
+    : profitAtOdds(remaining as Paise, oddsAtTick(li - rs * TICK_COUNT) as Odds)
+}
+
+const addRisk = (s: BookStore, slot: number, sign: 1 | -1): void => {
+  const user = s.userIds[slot]!
+  const risk = (s.riskOf.get(user) ?? 0) + sign * slotRisk(s, slot)
+  if (risk === 0) s.riskOf.delete(user)
+  else s.riskOf.set(user, risk)
+}
+
+/** Sets a linked slot's unmatched part (a partial fill or a reduction), keeping level and risk sums. */
+export const setRemaining = (s: BookStore, slot: number, remaining: number): void => {
+  addRisk(s, slot, -1)
+  s.levelSize[s.level[slot]!]! -= s.remaining[slot]! - remaining
+  s.remaining[slot] = remaining
+  addRisk(s, slot, 1)
+}
+
 /** Appends a slot to the FIFO of level `tick` on runner side `rs` (= runner × 2 + side). */
 export const linkTail = (s: BookStore, slot: number, rs: number, tick: number): void => {
   const li = rs * TICK_COUNT + tick
@@ -133,6 +166,7 @@ export const linkTail = (s: BookStore, slot: number, rs: number, tick: number): 
   s.next[slot] = NONE
   s.levelTail[li] = slot
   s.levelSize[li]! += s.remaining[slot]!
+  addRisk(s, slot, 1)
   if (tail !== NONE) {
     s.next[tail] = slot
     return
@@ -153,6 +187,7 @@ export const unlink = (s: BookStore, slot: number): void => {
   const p = s.prev[slot]!
   const n = s.next[slot]!
   s.levelSize[li]! -= s.remaining[slot]!
+  addRisk(s, slot, -1)
   if (p === NONE) s.levelHead[li] = n
   else s.next[p] = n
   if (n === NONE) s.levelTail[li] = p
