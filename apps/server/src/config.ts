@@ -37,6 +37,11 @@ const configSchema = z.object({
   FEED_TICK_MS: z.coerce.number().int().min(0).default(1000),
   /** Stream heartbeat period; a client silent for three periods is closed. */
   STREAM_HEARTBEAT_MS: z.coerce.number().int().min(10).default(STREAM_HEARTBEAT_MS),
+  /**
+   * Worker processes that write the stream to its clients; 0 keeps the stream in the server
+   * process. On a machine with spare cores, workers reach a large audience sooner.
+   */
+  STREAM_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   /** Unread bytes a stream client may pile up before it is closed as too slow (4429). */
   STREAM_MAX_BUFFERED_BYTES: z.coerce
     .number()

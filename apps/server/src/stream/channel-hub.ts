@@ -32,7 +32,7 @@ class Channel {
 }
 
 export interface ChannelHubOptions {
-  bus: MessageBus
+  bus: Pick<MessageBus, 'subscribe'>
   log: FastifyBaseLogger
   /** Frames kept per channel for resume. */
   replaySize: number

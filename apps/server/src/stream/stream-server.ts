@@ -9,26 +9,20 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket } from 'ws'
 import type { z } from 'zod'
-import type { SessionClaims, TokenService } from '../auth/tokens'
 import type { Clock } from '../clock'
-import type { Failure } from '../result'
 import type { ChannelHub, ChannelSubscriber } from './channel-hub'
 import { fancyChannel, marketChannel, userChannel } from './channels'
 import type { FancyImage, MarketImage } from './images'
 import { textFrame } from './text-frame'
+import type { StreamCalls } from './worker-protocol'
 
 type ErrorCode = Extract<ServerMessage, { type: 'error' }>['code']
 type Parsed = z.output<typeof clientMessage>
 
 export interface StreamServerOptions {
   hub: ChannelHub
-  tokens: TokenService
-  /** Revoked session or locked user: the same checks as HTTP calls. */
-  sessionCheck: (claims: SessionClaims) => Promise<Failure | null>
-  images: {
-    market(marketId: string): Promise<MarketImage | null>
-    fancy(matchId: string): Promise<FancyImage | null>
-  }
+  /** Images, and the token and session checks (revoked session or locked user) of HTTP calls. */
+  calls: StreamCalls
   clock: Clock
   log: FastifyBaseLogger
   heartbeatMs: number
@@ -96,7 +90,9 @@ export class StreamServer {
     if (pending) return pending
     const seq = this.opts.hub.open(ref.name)
     const read = (
-      ref.kind === 'market' ? this.opts.images.market(ref.id) : this.opts.images.fancy(ref.id)
+      ref.kind === 'market'
+        ? this.opts.calls.marketImage(ref.id)
+        : this.opts.calls.fancyImage(ref.id)
     ).then((image) => ({ seq, image }))
     this.imageReads.set(ref.name, read)
     const forget = () => this.imageReads.delete(ref.name)
@@ -239,8 +235,10 @@ class StreamConnection implements ChannelSubscriber {
   }
 
   private async authenticate(token: string, id: string | undefined) {
-    const verified = await this.server.opts.tokens.verify(token)
-    const refused = verified.ok ? await this.server.opts.sessionCheck(verified.value) : verified
+    const verified = await this.server.opts.calls.verifyToken(token)
+    const refused = verified.ok
+      ? await this.server.opts.calls.checkSession(verified.value)
+      : verified
     if (this.closed) return
     if (refused) return this.error(id, 'STREAM.AUTH_FAILED', refused.msg)
     if (!verified.ok) return

@@ -12,6 +12,12 @@ const ofType =
   (m: Message) =>
     m.type === type && Object.entries(extra).every(([k, v]) => m[k] === v)
 
+/** The stream server of a test app that runs the stream in its own process (the default). */
+const inProcessStream = (t: TestApp) => {
+  if (!t.app.stream) throw new Error('expected the stream in the server process')
+  return t.app.stream
+}
+
 describe('stream', () => {
   const clock = manualClock('2026-11-23T10:00:00Z')
   let t: TestApp
@@ -293,11 +299,11 @@ describe('stream', () => {
       const client = await connect()
       client.send({ type: 'auth', id: 'a', token })
       await client.next(ofType('ack', { id: 'a' }))
-      t.app.stream.tick()
+      inProcessStream(t).tick()
       expect(client.closeCode).toBeNull()
       const saved = clock.now()
       clock.set(expiresAt * 1000)
-      t.app.stream.tick()
+      inProcessStream(t).tick()
       clock.set(saved)
       expect(await client.next(ofType('error'))).toMatchObject({ code: 'STREAM.AUTH_EXPIRED' })
       expect(await client.closed()).toBe(STREAM_CLOSE.authExpired)
@@ -394,13 +400,13 @@ describe('stream liveness', () => {
     // It still writes its heartbeats: only its reading is slow.
     const beat = setInterval(() => client.send({ type: 'heartbeat' }), 50)
     const filler = 'x'.repeat(64 * 1024)
-    for (let i = 0; i < 500 && t.app.stream.connectionCount > 0; i++) {
+    for (let i = 0; i < 500 && inProcessStream(t).connectionCount > 0; i++) {
       t.app.bus.publish(`user:${userId}`, { type: 'balance', balance: i, liability: 0, filler })
       if (i % 10 === 0) await new Promise((r) => setImmediate(r))
     }
     raw.resume()
     clearInterval(beat)
     expect(await client.closed()).toBe(STREAM_CLOSE.tooSlow)
-    expect(t.app.stream.connectionCount).toBe(0)
+    expect(inProcessStream(t).connectionCount).toBe(0)
   })
 })
