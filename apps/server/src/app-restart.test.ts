@@ -1,9 +1,11 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { saveBetResponse } from '@backlay/contract/bets'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { balanceOf, userCashAccountId } from './ledger/ledger'
+import { call, ledgerTotal, moneyOf, newPlayer, openMarket } from './markets/test-support'
 import { DEV_PLAYER_FUNDS } from './seed/seed-dev-data'
 import { buildTestApp, manualClock } from './test/test-app'
 import { createTestDatabase, type TestDatabase } from './test/test-database'
@@ -72,5 +74,58 @@ describe('restarting on the same store', () => {
       .execute()
     expect(stale).toEqual([])
     await third.close()
+  })
+
+  it('lapses the unmatched bets of a market that went in-play while the server was down', async () => {
+    const store = await createTestDatabase({
+      dataDir: mkdtempSync(join(tmpdir(), 'backlay-restart-lapse-')),
+    })
+    try {
+      const first = await buildTestApp({ database: store })
+      const market = await openMarket(first.app, 'MATCH_ODDS')
+      await first.app.db
+        .updateTable('markets')
+        .set({ inplay: false })
+        .where('id', '=', market.id)
+        .execute()
+      const player = await newPlayer(first.app, { rupees: 1_000 })
+      const rest = await call(first.app, player.token, 'POST', 'bet/saveBet', {
+        is_back: 1,
+        market_id: market.id,
+        odds: 1000,
+        selection_id: market.runners[0]?.selection_id,
+        stack: 100,
+      })
+      expect(saveBetResponse.parse(rest.body).data.status).toBe('UNMATCHED')
+      expect(await moneyOf(first.app, player.id)).toEqual({ cash: 90_000, exposure: 10_000 })
+      // The feed marks the match in-play, and the server stops before it lapses the bet.
+      await first.app.db
+        .updateTable('markets')
+        .set({ inplay: true })
+        .where('id', '=', market.id)
+        .execute()
+      await first.close()
+
+      const second = await buildTestApp({ database: store, env: { FEED: 'off' } })
+      try {
+        // The start-up job loads the market; it runs after ready, so the test waits for it.
+        for (let i = 0; i < 100; i++) {
+          if ((await moneyOf(second.app, player.id)).exposure === 0) break
+          await new Promise((r) => setTimeout(r, 50))
+        }
+        expect(await moneyOf(second.app, player.id)).toEqual({ cash: 1_000_00, exposure: 0 })
+        const open = await second.app.db
+          .selectFrom('bet_orders')
+          .select(['remaining', 'cancelled'])
+          .where('user_id', '=', player.id)
+          .executeTakeFirstOrThrow()
+        expect(open).toEqual({ remaining: 0, cancelled: 10_000 })
+        expect(await ledgerTotal(second.app)).toBe(0)
+      } finally {
+        await second.close()
+      }
+    } finally {
+      await store.drop()
+    }
   })
 })

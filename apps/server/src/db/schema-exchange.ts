@@ -31,6 +31,8 @@ export interface BetOrderTable {
   result: 'WON' | 'LOST' | 'VOID' | null
   pl: number | null
   placed_at: Timestamp
+  /** Placed while the market was in-play, so it never lapses (migration 0501). */
+  placed_inplay: Generated<boolean>
   settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 

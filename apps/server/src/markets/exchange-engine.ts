@@ -44,6 +44,7 @@ import {
   applyFill,
   bestFancyOutcomeWith,
   bestOutcomeWith,
+  inPlayOf,
   loadMarketState,
   type MarketState,
   type Position,
@@ -306,6 +307,7 @@ export class ExchangeEngine implements MarketBooks {
       if (!state) {
         state = await loadMarketState(this.db, marketId)
         if (state) this.states.set(marketId, state)
+        if (state?.book && (await this.catalogueMarket(marketId))?.inplay) await this.lapse(state)
       }
       return work(state)
     })
@@ -315,6 +317,14 @@ export class ExchangeEngine implements MarketBooks {
       if (this.queues.get(marketId) === settled) this.queues.delete(marketId)
     })
     return run
+  }
+
+  /**
+   * Loads a market into memory, as its first trade or read would: players' unmatched orders of a
+   * market that went in-play meanwhile lapse now.
+   */
+  async restore(marketId: string): Promise<void> {
+    await this.exclusive(marketId, async () => undefined)
   }
 
   /** Drops a market from memory (settled), or reloads it from the store after a failed change. */
@@ -800,7 +810,7 @@ export class ExchangeEngine implements MarketBooks {
   /**
    * The market went in-play: lapses the unmatched LAPSE orders (players' bets; the market maker
    * persists and requotes) and releases what they held, one entry per user in one transaction.
-   * Markets not in memory are skipped: they are rebuilt in-play from the store.
+   * Markets not in memory are skipped: loading one that is in-play lapses them (see restore).
    */
   async turnInPlay(marketId: string): Promise<void> {
     const state = this.states.get(marketId)
@@ -955,7 +965,6 @@ export class ExchangeEngine implements MarketBooks {
             matched: position.matched.length,
             fancy: position.fancy.length,
             pl: [...position.pl],
-            open: new Set(position.open),
           }
           let writes: TradeWrites
           try {
@@ -1031,18 +1040,18 @@ export class ExchangeEngine implements MarketBooks {
     state: MarketState,
     position: Position,
     writes: TradeWrites,
-    before: { matched: number; fancy: number; pl: number[]; open: Set<string> },
+    before: { matched: number; fancy: number; pl: number[] },
   ): boolean {
     if (writes.fills.length > 0 || writes.cancels.length > 0) return false
-    if (state.book)
-      for (const o of writes.orders) if (o.remaining > 0) cancelOrder(state.book, o.id as never)
+    for (const o of writes.orders) {
+      if (state.book && o.remaining > 0) cancelOrder(state.book, o.id as never)
+      position.open.delete(o.id)
+    }
     position.matched.length = before.matched
     position.fancy.length = before.fancy
     before.pl.forEach((pl, i) => {
       position.pl[i] = pl
     })
-    position.open.clear()
-    for (const id of before.open) position.open.add(id)
     return true
   }
 
@@ -1317,6 +1326,7 @@ type CreatedOrder = OrderRow & {
   line: number | null
   stake: number
   cancelled: number
+  placed_inplay: boolean
 }
 
 /** What a commit does to orders: those it places and the counters it moves on older ones. */
@@ -1356,6 +1366,7 @@ function commitOrders(accepted: readonly Accepted[]): CommitOrders {
         matched_value: o.matchedValue,
         remaining: o.remaining,
         cancelled: o.cancelled,
+        placed_inplay: inPlayOf(state),
       })
     }
     for (const f of writes.fills) {

@@ -8,7 +8,6 @@ import {
   type OrderBook,
   restingOrder,
   restingRiskOf,
-  turnInPlay,
 } from '@backlay/exchange/order-book'
 import { type FancyBet, fancyBetPL, fancyExposure } from '@backlay/exchange/session'
 import type { Kysely } from 'kysely'
@@ -191,7 +190,9 @@ export async function loadMarketState(
   const books = (userId: string): LedgerBook => bookOf.get(userId) ?? 'real'
 
   if (state.book) {
-    if (market.inplay) turnInPlay(state.book)
+    // Every stored order rests again, also players' orders of a market that went in-play while
+    // it was out of memory: the engine lapses those as it loads the market, releasing their funds.
+    // Orders placed in-play, and the market maker's, persist.
     for (const o of orders) {
       if (o.remaining <= 0) continue
       const placed = match(
@@ -203,7 +204,7 @@ export async function loadMarketState(
           side: o.side,
           odds: o.odds as Odds,
           size: o.remaining as Paise,
-          persistence: o.user_id === MARKET_MAKER_ID ? 'PERSIST' : 'LAPSE',
+          persistence: o.user_id === MARKET_MAKER_ID || o.placed_inplay ? 'PERSIST' : 'LAPSE',
         },
         o.placed_at.getTime(),
       )

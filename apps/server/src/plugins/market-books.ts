@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { FeedUpdate } from '../feed/feed-adapter'
-import { ensureHouseAccounts } from '../markets/accounts'
+import { ensureHouseAccounts, MARKET_MAKER_ID } from '../markets/accounts'
 import { readCatalogueMarket, readCatalogueMarkets } from '../markets/catalogue'
 import { ExchangeEngine } from '../markets/exchange-engine'
 import type { MarketBooks } from '../markets/market-books'
@@ -95,6 +95,25 @@ export const marketBooksPlugin = fp(
     }
     app.addHook('onReady', async () => {
       enqueue(() => settleClosedMarkets(app, app.db))
+      // Markets where players have unmatched orders are held in memory from the start, so the
+      // feed turning one in-play lapses them; one that went in-play while the server was down
+      // lapses them as it loads.
+      enqueue(async () => {
+        const withOrders = await app.db
+          .selectFrom('bet_orders as o')
+          .innerJoin('markets as m', 'm.id', 'o.market_id')
+          .select('o.market_id')
+          .distinct()
+          .where('o.status', '=', 'OPEN')
+          .where('o.remaining', '>', 0)
+          .where('o.user_id', '<>', MARKET_MAKER_ID)
+          .where('m.status', '<>', 'CLOSED')
+          .execute()
+        for (const { market_id } of withOrders) {
+          if (stopping) return
+          await engine.restore(market_id)
+        }
+      })
       if (app.feed && app.config.FEED_TICK_MS > 0) {
         enqueue(async () => {
           const open = await app.db
