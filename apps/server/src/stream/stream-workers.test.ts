@@ -39,7 +39,9 @@ describe('stream in worker processes (STREAM_WORKERS=2)', () => {
 
   it('hands connections to the workers: each gets the book’s image, then every change', async () => {
     const view = t.app.books.view(marketId)
-    const all = await Promise.all([1, 2, 3, 4].map(() => connect()))
+    // Many at once, each subscribing the moment it opens: none of their first messages may be
+    // lost while its socket moves to a worker.
+    const all = await Promise.all(Array.from({ length: 60 }, () => connect()))
     for (const c of all) c.send({ type: 'subscribe', id: 's', market_ids: [marketId] })
     const images = await Promise.all(all.map((c) => c.next(ofType('image'))))
     for (const image of images) {
