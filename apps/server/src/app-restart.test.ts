@@ -1,11 +1,10 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { saveBetResponse } from '@backlay/contract/bets'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { balanceOf, userCashAccountId } from './ledger/ledger'
-import { call, ledgerTotal, moneyOf, newPlayer, openMarket } from './markets/test-support'
+import { ledgerTotal, moneyOf, restingBetBeforeInPlay } from './markets/test-support'
 import { DEV_PLAYER_FUNDS } from './seed/seed-dev-data'
 import { buildTestApp, manualClock } from './test/test-app'
 import { createTestDatabase, type TestDatabase } from './test/test-database'
@@ -82,21 +81,7 @@ describe('restarting on the same store', () => {
     })
     try {
       const first = await buildTestApp({ database: store })
-      const market = await openMarket(first.app, 'MATCH_ODDS')
-      await first.app.db
-        .updateTable('markets')
-        .set({ inplay: false })
-        .where('id', '=', market.id)
-        .execute()
-      const player = await newPlayer(first.app, { rupees: 1_000 })
-      const rest = await call(first.app, player.token, 'POST', 'bet/saveBet', {
-        is_back: 1,
-        market_id: market.id,
-        odds: 1000,
-        selection_id: market.runners[0]?.selection_id,
-        stack: 100,
-      })
-      expect(saveBetResponse.parse(rest.body).data.status).toBe('UNMATCHED')
+      const { market, player } = await restingBetBeforeInPlay(first.app)
       expect(await moneyOf(first.app, player.id)).toEqual({ cash: 90_000, exposure: 10_000 })
       // The feed marks the match in-play, and the server stops before it lapses the bet.
       await first.app.db

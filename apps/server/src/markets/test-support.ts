@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { saveBetResponse } from '@backlay/contract/bets'
 import { sql } from 'kysely'
 import type { App } from '../app'
 import type { MarketKind } from '../db/schema'
@@ -114,6 +115,26 @@ export async function openMarket(
     return { id: m.id, kind, eventId: m.event_id, sportId: m.sport_id, runners }
   }
   throw new Error(`no open ${kind} market in the feed`)
+}
+
+/**
+ * A new player with ₹1,000 whose ₹100 back at 10.0 rests unmatched in a match odds market that
+ * is not in-play yet (₹100 held); `exclude` as for openMarket.
+ */
+export async function restingBetBeforeInPlay(app: App, exclude: readonly string[] = []) {
+  const market = await openMarket(app, 'MATCH_ODDS', { exclude })
+  await app.db.updateTable('markets').set({ inplay: false }).where('id', '=', market.id).execute()
+  const player = await newPlayer(app, { rupees: 1_000 })
+  const rest = await call(app, player.token, 'POST', 'bet/saveBet', {
+    is_back: 1,
+    market_id: market.id,
+    odds: 1000,
+    selection_id: market.runners[0]?.selection_id,
+    stack: 100,
+  })
+  const placed = saveBetResponse.parse(rest.body).data
+  if (placed.status !== 'UNMATCHED') throw new Error(`expected a resting bet, got ${placed.status}`)
+  return { market, player }
 }
 
 /** Cash and exposure of a user in paise, straight from the ledger accounts. */

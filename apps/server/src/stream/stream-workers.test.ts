@@ -2,13 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { serverMessage } from '@backlay/contract/stream'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/test-app'
-import { quoteMarket, StreamTestClient, signInAs } from './testing'
-
-type Message = Record<string, unknown>
-const ofType =
-  (type: string, extra: Message = {}) =>
-  (m: Message) =>
-    m.type === type && Object.entries(extra).every(([k, v]) => m[k] === v)
+import { ofType, quoteMarket, StreamTestClient, signInAs } from './testing'
 
 describe('stream in worker processes (STREAM_WORKERS=2)', () => {
   let t: TestApp

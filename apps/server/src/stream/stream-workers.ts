@@ -48,11 +48,12 @@ export class StreamWorkers {
       },
       head: head.toString('base64'),
     }
-    if (!worker?.connected) return socket.destroy()
     // From here the worker reads the socket. This process must stop reading it at once: what it
     // read before the hand-off completes would be dropped, and net.Socket.pause does not stop
     // the handle's reads.
-    ;(socket as unknown as { _handle?: { readStop(): number } })._handle?.readStop()
+    const handle = (socket as unknown as { _handle?: { readStop(): number } })._handle
+    if (!worker?.connected || !handle) return socket.destroy()
+    handle.readStop()
     worker.send(message, socket, (err) => {
       if (err) socket.destroy()
     })

@@ -4,13 +4,9 @@ import { STREAM_CLOSE, STREAM_MAX_CHANNELS, serverMessage } from '@backlay/contr
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
 import { revokeSession } from '../use-cases/sessions'
-import { quoteMarket, StreamTestClient, signInAs } from './testing'
+import { ofType, quoteMarket, StreamTestClient, signInAs } from './testing'
 
 type Message = Record<string, unknown>
-const ofType =
-  (type: string, extra: Message = {}) =>
-  (m: Message) =>
-    m.type === type && Object.entries(extra).every(([k, v]) => m[k] === v)
 
 /** The stream server of a test app that runs the stream in its own process (the default). */
 const inProcessStream = (t: TestApp) => {

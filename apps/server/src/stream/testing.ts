@@ -6,6 +6,14 @@ import { readCatalogueMarket } from '../markets/catalogue'
 import { quoteFor } from '../markets/market-maker'
 import { startSession } from '../use-cases/sessions'
 
+type Message = Record<string, unknown>
+
+/** Matches a stream message of `type` whose fields equal `extra`: `client.next(ofType('ack', { id: 's1' }))`. */
+export const ofType =
+  (type: string, extra: Message = {}) =>
+  (m: Message) =>
+    m.type === type && Object.entries(extra).every(([k, v]) => m[k] === v)
+
 /** A session token for a seeded player, issued the way login issues it (tests only). */
 export async function signInAs(
   app: App,

@@ -10,7 +10,14 @@ import {
 } from '@backlay/contract/bets'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { declareFancyResult, declareResult } from '../../../../markets/settlement'
-import { call, ledgerTotal, moneyOf, newPlayer, openMarket } from '../../../../markets/test-support'
+import {
+  call,
+  ledgerTotal,
+  moneyOf,
+  newPlayer,
+  openMarket,
+  restingBetBeforeInPlay,
+} from '../../../../markets/test-support'
 import { buildTestApp, manualClock, type TestApp } from '../../../../test/test-app'
 
 const odds = (paise: number) => paise / 100
@@ -260,21 +267,7 @@ describe('bet placement and bet calls', () => {
 
   it('lapses unmatched bets when the market turns in-play and releases their funds', async () => {
     const first = await openMarket(t.app, 'MATCH_ODDS')
-    const market = await openMarket(t.app, 'MATCH_ODDS', { exclude: [first.id] })
-    await t.app.db
-      .updateTable('markets')
-      .set({ inplay: false })
-      .where('id', '=', market.id)
-      .execute()
-    const player = await newPlayer(t.app, { rupees: 1_000 })
-    const rest = await call(t.app, player.token, 'POST', 'bet/saveBet', {
-      is_back: 1,
-      market_id: market.id,
-      odds: 1000,
-      selection_id: market.runners[0]?.selection_id,
-      stack: 100,
-    })
-    expect(saveBetResponse.parse(rest.body).data.status).toBe('UNMATCHED')
+    const { market, player } = await restingBetBeforeInPlay(t.app, [first.id])
     expect(await moneyOf(t.app, player.id)).toEqual({ cash: 90_000, exposure: 10_000 })
 
     await t.app.db
