@@ -84,10 +84,9 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
         .waitFor()
       await popup().getByLabel('Stake', { exact: true }).fill('100')
       const shownOdds = Number(await popup().getByLabel('Odds', { exact: true }).inputValue())
-      expect(amount(await popup().getByTestId('slip-outcome').innerText())).toBeCloseTo(
-        Math.floor(100 * (shownOdds - 1) * 100) / 100,
-        2,
-      )
+      // ₹100 at the shown odds, in whole paise as the server rounds (odds × 100 is an integer).
+      const profitPaise = Math.floor((10_000 * (Math.round(shownOdds * 100) - 100)) / 100)
+      expect(amount(await popup().getByTestId('slip-outcome').innerText())).toBe(profitPaise / 100)
       await saveScreenshot(page, `betting-confirm-stage1-${viewport}`)
 
       await popup()
