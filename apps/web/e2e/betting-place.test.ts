@@ -202,7 +202,10 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
       expect(pl).toHaveLength(2)
       // Equal to the paisa: whole paise cannot always split a hedge exactly.
       const paise = pl.map((p) => Math.round(p.user_pl * 100))
-      expect(Math.abs((paise[0] ?? 0) - (paise[1] ?? 1))).toBeLessThanOrEqual(1)
+      // A failure shows the position and the bets behind it.
+      const bets = (await openBets(player, matchId)).filter((b) => b.market_id === odds.market_id)
+      const detail = JSON.stringify({ pl, bets })
+      expect(Math.abs((paise[0] ?? 0) - (paise[1] ?? 1)), detail).toBeLessThanOrEqual(1)
     },
     TEST_TIMEOUT_MS,
   )
