@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import { STREAM_PATH } from '@backlay/contract/stream'
 import websocket from '@fastify/websocket'
@@ -48,14 +49,11 @@ export const streamPlugin = fp(
         settings: { ...settings, logLevel: app.config.LOG_LEVEL },
       })
       app.decorate('stream', null)
-      app.server.on(
-        'upgrade',
-        (request: Parameters<typeof workers.handOff>[0], socket: Socket, head: Buffer) => {
-          if (new URL(request.url ?? '/', 'http://stream').pathname === STREAM_PATH)
-            workers.handOff(request, socket, head)
-          else socket.destroy()
-        },
-      )
+      app.server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+        if (new URL(request.url ?? '/', 'http://stream').pathname === STREAM_PATH)
+          workers.handOff(request, socket, head)
+        else socket.destroy()
+      })
       app.addHook('preClose', async () => workers.goodbye())
       app.addHook('onClose', () => workers.exit())
     } else {
