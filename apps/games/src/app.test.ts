@@ -9,7 +9,7 @@ import type { CrashServerMessage } from './crash/protocol'
 import { startDevWallet } from './wallet/dev-wallet-server'
 import { createReferenceWallet } from './wallet/reference-wallet'
 
-const SECRET = 'app-test-secret-123'
+const SECRET = 'app-test-secret-0123456789-0123456789'
 const dataDir = mkdtempSync(join(tmpdir(), 'games-'))
 const wallet = createReferenceWallet({ now: Date.now, tokenTtlMs: 60_000 })
 let walletServer: Awaited<ReturnType<typeof startDevWallet>>

@@ -16,9 +16,13 @@ const env = z.object({
     'http://localhost:5173',
   ]),
   BACKLAY_WALLET_URL: z.url().default('http://127.0.0.1:8080'),
-  CASINO_WALLET_SECRET: z.string().min(16).optional(),
+  /** Shared with the Backlay server; `npm start` passes the one the server keeps under its DATA_DIR. */
+  CASINO_WALLET_SECRET: z.string().min(32, 'CASINO_WALLET_SECRET must be at least 32 characters'),
   GAMES_DATA_DIR: z.string().default('data/games'),
-  /** Fixed before play starts and published with the terminating hash (Bustabit: a future block hash). */
+  /**
+   * Not a secret: fixed before play starts and published with the terminating hash (as Bustabit
+   * publishes a future block hash), so anyone can check the chain.
+   */
   CRASH_SALT: z.string().min(1).default('0000000000000000000backlay-crash-salt-v1'),
   CRASH_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
 })
@@ -34,20 +38,15 @@ export type GamesConfig = {
   crashChainLength: number
 }
 
-const DEV_SECRET = 'dev-casino-wallet-secret'
-
-/** Reads the environment; production refuses to start without a real wallet secret. */
+/** Reads the environment; no mode starts without the wallet secret it shares with the server. */
 export const loadConfig = (source: NodeJS.ProcessEnv = process.env): GamesConfig => {
   const e = env.parse(source)
-  if (e.NODE_ENV === 'production' && !e.CASINO_WALLET_SECRET) {
-    throw new Error('CASINO_WALLET_SECRET must be set in production')
-  }
   return {
     host: e.GAMES_HOST,
     port: e.GAMES_PORT,
     frameAncestors: e.GAMES_FRAME_ANCESTORS,
     walletUrl: e.BACKLAY_WALLET_URL,
-    walletSecret: e.CASINO_WALLET_SECRET ?? DEV_SECRET,
+    walletSecret: e.CASINO_WALLET_SECRET,
     dataDir: e.GAMES_DATA_DIR,
     crashSalt: e.CRASH_SALT,
     crashChainLength: e.CRASH_CHAIN_LENGTH,

@@ -24,6 +24,7 @@ describe('restarting on the same store', () => {
     await database?.drop()
   })
 
+  // Three boots of an on-disk store: past 30 s on a loaded two-core machine.
   it('keeps users and ledger, seeds once, and resumes the feed without duplicating events', async () => {
     database = await createTestDatabase({
       dataDir: mkdtempSync(join(tmpdir(), 'backlay-restart-')),
@@ -73,7 +74,7 @@ describe('restarting on the same store', () => {
       .execute()
     expect(stale).toEqual([])
     await third.close()
-  })
+  }, 90_000)
 
   it('lapses the unmatched bets of a market that went in-play while the server was down', async () => {
     const store = await createTestDatabase({

@@ -20,6 +20,7 @@ import { marketBooksPlugin } from './plugins/market-books'
 import { messageBusPlugin } from './plugins/message-bus'
 import { openApiPlugin } from './plugins/openapi'
 import { otpPlugin } from './plugins/otp'
+import { rateLimitsPlugin } from './plugins/rate-limits'
 import { routeCatalogPlugin } from './plugins/route-catalog'
 import { securityPlugin } from './plugins/security'
 import { streamPlugin } from './plugins/stream'
@@ -47,6 +48,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     pluginTimeout: 60_000,
     // Our own paths are the spec's; trailing slashes from clients still reach them.
     routerOptions: { ignoreTrailingSlash: true },
+    // A client that trickles its headers or body cannot hold a socket: headers within 10 s
+    // (checked every second), the whole request within 30 s, an idle keep-alive closed after 10 s.
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    requestTimeout: 30_000,
+    keepAliveTimeout: 10_000,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -59,6 +65,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(openApiPlugin)
   await app.register(messageBusPlugin)
   await app.register(authPlugin)
+  await app.register(rateLimitsPlugin)
   await app.register(otpPlugin)
   await app.register(devSeedPlugin)
   await app.register(feedPlugin)

@@ -50,8 +50,25 @@ const configSchema = z.object({
     .default(4 * 1024 * 1024),
   /** Origin of the casino games server (apps/games); launch URLs point there. */
   GAMES_ORIGIN: z.url().default('http://localhost:8090'),
-  /** Shared HMAC secret of the casino wallet calls (≥ 16 chars); required in production. */
-  CASINO_WALLET_SECRET: optionalText.pipe(z.string().min(16).optional()),
+  /**
+   * Shared HMAC secret of the casino wallet calls (≥ 32 chars); when unset a random one is
+   * generated once and kept under DATA_DIR, where `npm start` hands it to the games server.
+   */
+  CASINO_WALLET_SECRET: optionalText.pipe(
+    z.string().min(32, 'CASINO_WALLET_SECRET must be at least 32 characters').optional(),
+  ),
+  /**
+   * Developer conveniences (GET /api/v1/dev/otp-outbox): off unless set to 1, and even then they
+   * answer only to loopback clients. Test suites turn them on.
+   */
+  DEV_TOOLS: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
+  /** API calls a minute of one address without a valid session token. */
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
+  /** API calls a minute of one session (a valid token), wherever they come from. */
+  RATE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).default(1200),
 })
 
 export type Config = z.infer<typeof configSchema>
@@ -63,13 +80,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`)
   }
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.CASINO_WALLET_SECRET) {
-    throw new Error('Invalid configuration:\n  CASINO_WALLET_SECRET: required in production')
-  }
   return parsed.data
 }
-
-/** Outside production both servers share this secret unless CASINO_WALLET_SECRET is set. */
-const DEV_CASINO_WALLET_SECRET = 'dev-casino-wallet-secret'
-export const casinoWalletSecret = (config: Config): string =>
-  config.CASINO_WALLET_SECRET ?? DEV_CASINO_WALLET_SECRET

@@ -11,16 +11,16 @@ import { z } from 'zod'
  *   /api/v1/casino-wallet/credit        win of a round (amount 0 closes a lost round)
  *   /api/v1/casino-wallet/rollback      undo a debit (a bet the game could not accept)
  *
- * Signature: header `x-backlay-signature` = lowercase hex of HMAC-SHA256(key = UTF-8 bytes of the
- * shared secret CASINO_WALLET_SECRET, message = the exact raw request body bytes). The receiver
- * verifies it over the raw bytes before parsing (re-serialising parsed JSON changes the bytes) and
- * compares in constant time. A missing or wrong signature → 401 `CASINO_WALLET.INVALID_SIGNATURE`.
- * Example: secret `s3cret`, body `{"a":1}` → `x-backlay-signature: ` + hex(HMAC-SHA256("s3cret", '{"a":1}')).
+ * Signature: see ./casino-wallet-signature.ts. Every call carries a timestamp, a nonce and an
+ * HMAC-SHA256 over method, path, timestamp, nonce and the exact raw body, made with the shared
+ * secret CASINO_WALLET_SECRET. The receiver verifies it over the raw bytes before parsing and
+ * refuses a missing or wrong signature, a call older than 30 s and a nonce it has seen: 401
+ * `CASINO_WALLET.INVALID_SIGNATURE`.
  *
  * Idempotency: every money call carries a `transactionId` unique per movement. A repeated call with
  * the same id and the same body returns the first answer (same `balance`, `duplicate: true`) and moves
  * no money; the same id with a different body → 409 `CASINO_WALLET.DUPLICATE_TRANSACTION`. The game
- * server therefore retries a timed-out call with the very same body. Concurrent duplicates must also
+ * server therefore retries a timed-out call with the very same body (signed anew). Concurrent duplicates must also
  * move money once (a unique key on the transaction id in the same DB transaction as the ledger rows).
  *
  * Rollback of a debit the wallet never saw succeeds (nothing to undo) and leaves a tombstone, so a

@@ -16,27 +16,29 @@ const chiSquare = (observed: Uint32Array, total: number) => {
 const tally = (counts: Uint32Array, card: number) => {
   counts[card] = (counts[card] as number) + 1
 }
-// χ²(51) at the 99th percentile.
-const CHI2_51_99 = 76.154
+// χ²(51) exceeded by chance once in a million runs: at 1 in 100 these two tests failed about
+// one CI run in fifty with nothing wrong. A byte taken modulo 52 (5 chances against 4) gives
+// about 2,900 over 10^6 draws.
+const CHI2_51_CRITICAL = 114.076
 
 describe('card randomness', () => {
-  it('10^6 CSPRNG card draws are uniform over the 52 cards (χ² test at 99 %)', () => {
+  it('10^6 CSPRNG card draws are uniform over the 52 cards (χ² test, false alarm 10⁻⁶)', () => {
     const draws = 1_000_000
     const counts = new Uint32Array(52)
     for (let i = 0; i < draws; i++) tally(counts, cryptoRng(52))
     const chi2 = chiSquare(counts, draws)
-    console.info(`χ² of 10^6 card draws = ${chi2.toFixed(2)} (51 df, 99 % critical ${CHI2_51_99})`)
-    expect(chi2).toBeLessThan(CHI2_51_99)
+    console.info(`χ² of 10^6 card draws = ${chi2.toFixed(2)} (51 df, critical ${CHI2_51_CRITICAL})`)
+    expect(chi2).toBeLessThan(CHI2_51_CRITICAL)
   })
 
-  it('the joker of 250 000 shuffled decks is uniform over the 52 cards (χ² test at 99 %)', () => {
+  it('the joker of 250 000 shuffled decks is uniform over the 52 cards (χ² test, false alarm 10⁻⁶)', () => {
     const decks = 250_000
     const deck = new Uint8Array(52)
     const counts = new Uint32Array(52)
     for (let i = 0; i < decks; i++) tally(counts, shuffleInto(deck, cryptoRng)[0] as number)
     const chi2 = chiSquare(counts, decks)
-    console.info(`χ² of 250 000 jokers = ${chi2.toFixed(2)} (51 df, 99 % critical ${CHI2_51_99})`)
-    expect(chi2).toBeLessThan(CHI2_51_99)
+    console.info(`χ² of 250 000 jokers = ${chi2.toFixed(2)} (51 df, critical ${CHI2_51_CRITICAL})`)
+    expect(chi2).toBeLessThan(CHI2_51_CRITICAL)
   })
 
   it('a shuffle is a permutation of the deck', () => {

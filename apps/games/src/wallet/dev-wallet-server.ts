@@ -1,21 +1,41 @@
-import { CASINO_WALLET_SIGNATURE_HEADER, casinoWalletErrors } from '@backlay/contract/casino-wallet'
+import { casinoWalletErrors } from '@backlay/contract/casino-wallet'
+import {
+  CASINO_WALLET_MAX_AGE_MS,
+  verifiedCasinoNonce,
+} from '@backlay/contract/casino-wallet-signature'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { ReferenceWallet } from './reference-wallet'
-import { isValidSignature } from './sign'
 
 /**
  * Serves the reference wallet over HTTP exactly as the Backlay server must: the signature is
- * checked over the raw body before anything is parsed. Used by tests and by `npm run dev:wallet`
- * while the Backlay server's own endpoints do not exist yet.
+ * checked over the raw body before anything is parsed, and a nonce counts once. Used by tests and
+ * by `npm run dev:wallet`; one process, so its nonces are kept in memory.
  */
-export const buildDevWalletServer = (wallet: ReferenceWallet, secret: string): FastifyInstance => {
+export const buildDevWalletServer = (
+  wallet: ReferenceWallet,
+  secret: string,
+  now: () => number = Date.now,
+): FastifyInstance => {
   const app = Fastify({ logger: false })
+  const seenNonces = new Map<string, number>()
+  const firstUse = (nonce: string) => {
+    const at = now()
+    for (const [old, seenAt] of seenNonces) {
+      if (seenAt >= at - 4 * CASINO_WALLET_MAX_AGE_MS) break
+      seenNonces.delete(old)
+    }
+    if (seenNonces.has(nonce)) return false
+    seenNonces.set(nonce, at)
+    return true
+  }
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
   )
   app.post('/api/v1/casino-wallet/:call', async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : ''
-    if (!isValidSignature(secret, raw, request.headers[CASINO_WALLET_SIGNATURE_HEADER])) {
+    const call = { method: request.method, path: request.url, body: raw }
+    const nonce = verifiedCasinoNonce(secret, call, request.headers, now())
+    if (!nonce || !firstUse(nonce)) {
       const code = 'CASINO_WALLET.INVALID_SIGNATURE'
       return reply.code(401).send({ status: false, msg: casinoWalletErrors[code].msg, code })
     }

@@ -2,7 +2,6 @@ import {
   type AuthenticateRequest,
   authenticateResponse,
   balanceResponse,
-  CASINO_WALLET_SIGNATURE_HEADER,
   type CasinoWalletErrorCode,
   type CreditRequest,
   casinoWalletFailure,
@@ -13,8 +12,8 @@ import {
   type RollbackRequest,
   type WalletPlayer,
 } from '@backlay/contract/casino-wallet'
+import { casinoCallHeaders } from '@backlay/contract/casino-wallet-signature'
 import type { z } from 'zod'
-import { signBody } from './sign'
 
 export type WalletFailureCode = CasinoWalletErrorCode | 'CASINO_WALLET.UNREACHABLE'
 export type WalletResult<T> =
@@ -24,7 +23,7 @@ export type WalletResult<T> =
 export type WalletClientOptions = {
   baseUrl: string
   secret: string
-  /** attempts per call; every retry sends the identical signed body (same transaction id) */
+  /** attempts per call; every retry sends the identical body (same transaction id), signed anew */
   attempts?: number
   timeoutMs?: number
   backoffMs?: (attempt: number) => number
@@ -45,17 +44,20 @@ export const createWalletClient = (options: WalletClientOptions) => {
     schema: S,
   ): Promise<WalletResult<z.infer<S>['data']>> => {
     const raw = JSON.stringify(body)
-    const headers = {
-      'content-type': 'application/json',
-      [CASINO_WALLET_SIGNATURE_HEADER]: signBody(options.secret, raw),
-    }
+    const url = new URL(path, options.baseUrl)
     let lastError = 'no attempt made'
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)))
       try {
-        const response = await fetch(new URL(path, options.baseUrl), {
+        // A fresh timestamp and nonce each attempt: the wallet refuses a nonce it has seen.
+        const signed = casinoCallHeaders(
+          options.secret,
+          { method: 'POST', path: url.pathname + url.search, body: raw },
+          Date.now(),
+        )
+        const response = await fetch(url, {
           method: 'POST',
-          headers,
+          headers: { 'content-type': 'application/json', ...signed },
           body: raw,
           signal: AbortSignal.timeout(timeoutMs),
         })

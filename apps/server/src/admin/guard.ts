@@ -42,7 +42,7 @@ export async function loadOperator(
 export function operatorGuards(app: FastifyInstance) {
   app.decorateRequest('operator', null)
   const requireOperator = async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.requireUser(request, reply)
+    await app.requireOperatorSession(request, reply)
     if (reply.sent || !request.user) return
     const found = await loadOperator(app.db, request.user.userId)
     if (!found) return sendFailure(reply, FORBIDDEN)

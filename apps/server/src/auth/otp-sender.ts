@@ -17,7 +17,7 @@ export interface OtpSender {
   send(message: OtpMessage): Promise<void>
 }
 
-/** Messages the default sender kept, newest first; only outside production. */
+/** Messages the default sender kept, newest first; only with DEV_TOOLS=1 outside production. */
 export interface OtpOutbox {
   forMobile(mobile: string): OtpMessage[]
 }
@@ -25,21 +25,22 @@ export interface OtpOutbox {
 const OUTBOX_SIZE = 200
 
 /**
- * The default sender: logs each OTP and keeps it in an in-memory outbox that tests (and, outside
- * production, browser tests through GET /api/v1/dev/otp-outbox) read. In production it keeps
- * and logs no code: a warning says no gateway is configured.
+ * The default sender, for an install without an SMS gateway: outside production it writes each
+ * code to the server's own log, so a person trying Backlay locally can still sign up; with
+ * `keepOutbox` (DEV_TOOLS=1) it also keeps them for tests (GET /api/v1/dev/otp-outbox). In
+ * production it keeps and logs no code: a warning says no gateway is configured.
  */
 export function createDefaultOtpSender(opts: {
   log: FastifyBaseLogger
   production: boolean
+  keepOutbox: boolean
 }): OtpSender & { outbox: OtpOutbox | null } {
   const kept: OtpMessage[] = []
+  const keeping = opts.keepOutbox && !opts.production
   return {
-    outbox: opts.production
-      ? null
-      : {
-          forMobile: (mobile) => kept.filter((m) => m.mobile === mobile).reverse(),
-        },
+    outbox: keeping
+      ? { forMobile: (mobile) => kept.filter((m) => m.mobile === mobile).reverse() }
+      : null,
     async send(message) {
       if (opts.production) {
         opts.log.warn(
@@ -48,8 +49,10 @@ export function createDefaultOtpSender(opts: {
         )
         return
       }
-      kept.push(message)
-      if (kept.length > OUTBOX_SIZE) kept.shift()
+      if (keeping) {
+        kept.push(message)
+        if (kept.length > OUTBOX_SIZE) kept.shift()
+      }
       opts.log.info(
         {
           orderId: message.orderId,
@@ -57,7 +60,7 @@ export function createDefaultOtpSender(opts: {
           mobile: message.mobile,
           code: message.code,
         },
-        'OTP (development outbox)',
+        'OTP (no SMS gateway configured)',
       )
     },
   }

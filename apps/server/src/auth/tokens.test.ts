@@ -1,9 +1,5 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../test/test-app'
-import { resolveJwtSecret } from './jwt-secret'
 import { createTokenService } from './tokens'
 
 const SECRET = 'a-test-secret-that-is-long-enough-000000'
@@ -48,13 +44,5 @@ describe('session tokens', () => {
     for (const bad of [token, `${header}.${forgedPayload}.${signature}`, 'garbage', '']) {
       expect(await ours.verify(bad)).toMatchObject({ ok: false, code: 'AUTH.UNAUTHORIZED' })
     }
-  })
-
-  it('keeps a generated secret in DATA_DIR so restarts keep sessions', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'backlay-secret-'))
-    const first = resolveJwtSecret({ DATA_DIR: dir })
-    expect(first.length).toBeGreaterThanOrEqual(32)
-    expect(resolveJwtSecret({ DATA_DIR: dir })).toBe(first)
-    expect(resolveJwtSecret({ DATA_DIR: dir, JWT_SECRET: SECRET })).toBe(SECRET)
   })
 })

@@ -5,14 +5,14 @@ import {
   casinoWalletRoutes,
   movementResponse,
 } from '@backlay/contract/casino-wallet'
+import { casinoCallHeaders } from '@backlay/contract/casino-wallet-signature'
 import { accountStatementResponse } from '@backlay/contract/statements'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balanceFromEntries, balanceOf, userCashAccountId } from '../ledger/ledger'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
 import { CASINO_CLEARING_ACCOUNT } from './casino-wallet'
-import { signCasinoBody } from './signature'
 
-const SECRET = 'test-casino-wallet-secret'
+const SECRET = 'test-casino-wallet-secret-0123456789'
 const GAMES_ORIGIN = 'http://games.test:8090'
 const SEEDED_BALANCE = 100_000 * 100
 
@@ -75,7 +75,7 @@ describe('casino wallet and launch', () => {
       url: path,
       headers: {
         'content-type': 'application/json',
-        'x-backlay-signature': signCasinoBody(secret, raw),
+        ...casinoCallHeaders(secret, { method: 'POST', path, body: raw }, clock.now()),
       },
       payload: raw,
     })
@@ -234,7 +234,11 @@ describe('casino wallet and launch', () => {
         url: casinoWalletRoutes.debit,
         headers: {
           'content-type': 'application/json',
-          'x-backlay-signature': signCasinoBody(SECRET, raw),
+          ...casinoCallHeaders(
+            SECRET,
+            { method: 'POST', path: casinoWalletRoutes.debit, body: raw },
+            clock.now(),
+          ),
         },
         payload: raw.replace('"amount":500', '"amount":5'),
       })

@@ -43,8 +43,15 @@ export interface CasinoTransactionTable {
   created_at: Generated<Timestamp>
 }
 
+/** A signed wallet call's nonce, refused again while its signature could still be fresh. */
+export interface CasinoWalletNonceTable {
+  nonce: string
+  seen_at: Timestamp
+}
+
 export interface CasinoTables {
   casino_launch_tokens: CasinoLaunchTokenTable
   casino_rounds: CasinoRoundTable
   casino_transactions: CasinoTransactionTable
+  casino_wallet_nonces: CasinoWalletNonceTable
 }

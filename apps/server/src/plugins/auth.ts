@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { resolveJwtSecret } from '../auth/jwt-secret'
+import { FORBIDDEN } from '../admin/guard'
 import { createTokenService, type SessionClaims, type TokenService } from '../auth/tokens'
+import type { UserRole } from '../db/schema'
 import { sendFailure } from '../http/failure-status'
 import { sendSessionHeaders } from '../http/session-header'
+import { jwtSecret } from '../kept-secrets'
 import type { Failure } from '../result'
 import { renewSessionIfDue, sessionCheck } from '../use-cases/sessions'
 
@@ -19,26 +21,35 @@ export type SessionCheck = (
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService
-    /** preHandler for protected routes: `{ preHandler: app.requireUser }`. */
+    /** preHandler for player routes: `{ preHandler: app.requireUser }`. Operators get 403. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /** The same for the back office: operator tokens only (the admin guard adds the rest). */
+    requireOperatorSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     addSessionCheck: (check: SessionCheck) => void
   }
   interface FastifyRequest {
-    /** Set by requireUser on protected routes. */
+    /** Set by requireUser / requireOperatorSession on protected routes. */
     user: SessionClaims | null
   }
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i
 
+const WRONG_ROLE: Record<UserRole, Failure> = {
+  player: { ok: false, code: 'AUTH.FORBIDDEN', msg: 'This call is for players only.' },
+  operator: { ok: false, ...FORBIDDEN },
+}
+
 /**
- * Session tokens: the token service plus `requireUser`, which answers 401 `{status:false,msg,code}`
- * and hands back a renewed token in the authorization response header when the old one ages.
+ * Session tokens: the token service plus the two preHandlers that decide, in this one place,
+ * which role a route serves. They answer 401 `{status:false,msg,code}` without a live session,
+ * 403 for the other role's token, and hand back a renewed token in the authorization response
+ * header when the old one ages.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const tokens = createTokenService({
-      secret: resolveJwtSecret(app.config),
+      secret: jwtSecret(app.config),
       ttlSeconds: app.config.JWT_TTL_SECONDS,
       clock: app.clock,
     })
@@ -49,27 +60,34 @@ export const authPlugin = fp(
       checks.push(check)
     })
     app.decorateRequest('user', null)
-    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-      const match = BEARER.exec(request.headers.authorization ?? '')
-      if (!match?.[1]) {
-        return sendFailure(reply, { code: 'AUTH.UNAUTHORIZED', msg: 'Please log in to continue.' })
+    const requireRole =
+      (role: UserRole) => async (request: FastifyRequest, reply: FastifyReply) => {
+        const match = BEARER.exec(request.headers.authorization ?? '')
+        if (!match?.[1]) {
+          return sendFailure(reply, {
+            code: 'AUTH.UNAUTHORIZED',
+            msg: 'Please log in to continue.',
+          })
+        }
+        const verified = await tokens.verify(match[1])
+        if (!verified.ok) return sendFailure(reply, verified)
+        if (verified.value.role !== role) return sendFailure(reply, WRONG_ROLE[role])
+        for (const check of checks) {
+          const refused = await check(verified.value, request)
+          if (refused) return sendFailure(reply, refused)
+        }
+        request.user = verified.value
+        const renewed = await renewSessionIfDue(
+          app.db,
+          tokens,
+          app.clock,
+          app.config.JWT_TTL_SECONDS,
+          verified.value,
+        )
+        if (renewed) sendSessionHeaders(reply, app.clock, renewed)
       }
-      const verified = await tokens.verify(match[1])
-      if (!verified.ok) return sendFailure(reply, verified)
-      for (const check of checks) {
-        const refused = await check(verified.value, request)
-        if (refused) return sendFailure(reply, refused)
-      }
-      request.user = verified.value
-      const renewed = await renewSessionIfDue(
-        app.db,
-        tokens,
-        app.clock,
-        app.config.JWT_TTL_SECONDS,
-        verified.value,
-      )
-      if (renewed) sendSessionHeaders(reply, app.clock, renewed)
-    })
+    app.decorate('requireUser', requireRole('player'))
+    app.decorate('requireOperatorSession', requireRole('operator'))
   },
   { name: 'auth', dependencies: ['app-context', 'database'] },
 )

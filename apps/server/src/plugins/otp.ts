@@ -5,17 +5,18 @@ import { createDefaultOtpSender, type OtpOutbox, type OtpSender } from '../auth/
 declare module 'fastify' {
   interface FastifyInstance {
     otpSender: OtpSender
-    /** Null in production. */
+    /** The codes sent, for tests: only with DEV_TOOLS=1 and the default sender. */
     otpOutbox: OtpOutbox | null
   }
 }
 
-/** The OTP delivery seam: the given sender, else the logging dev-outbox sender. */
+/** The OTP delivery seam: the given sender, else the default one that logs codes outside production. */
 export const otpPlugin = fp(
   async (app: FastifyInstance, opts: { sender?: OtpSender }) => {
     const fallback = createDefaultOtpSender({
       log: app.log,
       production: app.config.NODE_ENV === 'production',
+      keepOutbox: app.config.DEV_TOOLS,
     })
     app.decorate('otpSender', opts.sender ?? fallback)
     app.decorate('otpOutbox', opts.sender ? null : fallback.outbox)

@@ -51,6 +51,11 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     WEB_DIST: join(tmpdir(), 'backlay-no-web-dist'),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     FEED_TICK_MS: '0',
+    // The suites read sent OTPs from the outbox (the default start keeps none).
+    DEV_TOOLS: '1',
+    // Every inject comes from 127.0.0.1 and many tests stop the clock: the general limit would
+    // count a whole file's calls in one window. The security suite runs with the defaults.
+    RATE_LIMIT_PER_ADDRESS: '1000000',
     ...opts.env,
   })
   const app = await buildApp(config, {

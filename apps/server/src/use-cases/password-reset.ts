@@ -35,10 +35,14 @@ export const otpSentAnswer = (issued: IssuedOtp, msg: string): OtpSentResponse =
 
 const RESET_SENT_MSG = 'OTP sent to your registered mobile number.'
 
+const randomMobile = () => String(randomInt(0, 10 ** 10)).padStart(10, '0')
+
 /**
  * Forgot password, step 1 (SMS or WhatsApp). An unknown account, or one without a mobile, gets
  * the same answer with a masked dummy number and a challenge that can never verify, so the call
- * does not tell which accounts exist.
+ * does not tell which accounts exist. A number still inside its resend wait gets that same kind
+ * of answer too: "please wait" would tell a stranger the name exists and was just asked for. The
+ * code sent before stays valid for its own challenge.
  */
 export async function requestPasswordReset(
   deps: ResetDeps,
@@ -51,15 +55,25 @@ export async function requestPasswordReset(
     ? await users.findByMobile(brandId, input.country_code, input.mobile)
     : await users.findByUserName(brandId, input.user_name ?? '')
   const reachable = user?.mobile && user.country_code && !user.is_demo ? user : null
-  const issued = await issueOtp(deps, {
-    purpose: 'reset',
+  const target = {
+    purpose: 'reset' as const,
     channel,
     brandId,
     userId: reachable?.id ?? null,
     countryCode: reachable?.country_code ?? input.country_code,
-    mobile: reachable?.mobile ?? input.mobile ?? String(randomInt(0, 10 ** 10)).padStart(10, '0'),
+    mobile: reachable?.mobile ?? input.mobile ?? randomMobile(),
     deliver: reachable !== null,
-  })
+  }
+  let issued = await issueOtp(deps, target)
+  if (!issued.ok && issued.code === 'OTP.RATE_LIMITED') {
+    const decoy = await issueOtp(deps, {
+      ...target,
+      userId: null,
+      mobile: randomMobile(),
+      deliver: false,
+    })
+    issued = decoy.ok ? success({ ...decoy.value, mobile: target.mobile }) : decoy
+  }
   return issued.ok ? success(otpSentAnswer(issued.value, RESET_SENT_MSG)) : issued
 }
 

@@ -77,6 +77,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
+    // Sign-up and reset tests read the codes from GET /api/v1/dev/otp-outbox.
+    DEV_TOOLS: '1',
+    // Every browser of the run, signed in or not, shares one address.
+    RATE_LIMIT_PER_ADDRESS: '1000000',
     ...env,
   }
   // The browser tests own their store; a DATABASE_URL from the shell must not leak into them.

@@ -27,8 +27,12 @@ async function v1Areas(): Promise<Array<{ area: string; routes: FastifyPluginAsy
   )
 }
 
-/** Every call lives under /api/v1; an unknown /api path is a JSON 404, never the web app. */
+/**
+ * Every call lives under /api/v1, behind the general rate limit; an unknown /api path is a JSON
+ * 404, never the web app.
+ */
 export async function apiRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', app.apiRateLimit)
   app.setNotFoundHandler((request, reply) =>
     sendFailure(reply, {
       code: 'ROUTE.NOT_FOUND',

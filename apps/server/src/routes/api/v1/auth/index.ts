@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendFailure } from '../../../../http/failure-status'
 import { otpDeps, postOtpResend, postResetOtp } from '../../../../http/otp-routes'
 import { sendSessionHeaders } from '../../../../http/session-header'
-import { authRateLimit } from '../../../../plugins/security'
+import { authRateLimit } from '../../../../plugins/rate-limits'
 import { resetPasswordWithOtp } from '../../../../use-cases/password-reset'
 
 /**

@@ -1,19 +1,19 @@
 import {
   authenticateRequest,
   balanceRequest,
-  CASINO_WALLET_SIGNATURE_HEADER,
   type CasinoWalletErrorCode,
   casinoWalletErrors,
   creditRequest,
   debitRequest,
   rollbackRequest,
 } from '@backlay/contract/casino-wallet'
+import { verifiedCasinoNonce } from '@backlay/contract/casino-wallet-signature'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { createCasinoWallet } from '../../../../casino/casino-wallet'
-import { isValidCasinoSignature } from '../../../../casino/signature'
-import { casinoWalletSecret } from '../../../../config'
+import { walletNonces } from '../../../../casino/wallet-nonces'
+import { casinoWalletSecret } from '../../../../kept-secrets'
 import type { Result } from '../../../../result'
 
 declare module 'fastify' {
@@ -30,11 +30,14 @@ const sendWalletFailure = (reply: FastifyReply, code: CasinoWalletErrorCode) =>
 
 /**
  * Seamless wallet of the casino games server (@backlay/contract/casino-wallet). Not a player API:
- * no session token; every call is signed with the shared secret over its raw body, checked before
- * the body is even parsed. Answers use the contract's codes and statuses.
+ * no session token; every call is signed with the shared secret over its method, path, timestamp,
+ * nonce and raw body, checked before the body is even parsed, and a nonce counts once. Answers use
+ * the contract's codes and statuses. The general API rate limit does not apply: the games server
+ * is one address calling for every player, and a forged call never gets past the signature.
  */
 const casinoWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   const secret = casinoWalletSecret(app.config)
+  const nonces = walletNonces(app.db, app.clock)
   const wallet = createCasinoWallet({ db: app.db, clock: app.clock })
 
   app.decorateRequest('casinoRawBody', undefined)
@@ -45,11 +48,13 @@ const casinoWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, undefined)
   })
   app.addHook('preHandler', async (request, reply) => {
-    const raw = request.casinoRawBody
-    if (
-      raw === undefined ||
-      !isValidCasinoSignature(secret, raw, request.headers[CASINO_WALLET_SIGNATURE_HEADER])
-    ) {
+    const body = request.casinoRawBody
+    const call = { method: request.method, path: request.url, body: body ?? '' }
+    const nonce =
+      body === undefined
+        ? null
+        : verifiedCasinoNonce(secret, call, request.headers, app.clock.now())
+    if (!nonce || !(await nonces.firstUse(nonce))) {
       return sendWalletFailure(reply, 'CASINO_WALLET.INVALID_SIGNATURE')
     }
   })
@@ -60,19 +65,23 @@ const casinoWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: S,
     run: (body: z.infer<S>) => Promise<Result<T, CasinoWalletErrorCode>>,
   ) =>
-    app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
-      let json: unknown
-      try {
-        json = JSON.parse(request.casinoRawBody ?? '')
-      } catch {
-        return sendWalletFailure(reply, 'CASINO_WALLET.INVALID_REQUEST')
-      }
-      const body = schema.safeParse(json)
-      if (!body.success) return sendWalletFailure(reply, 'CASINO_WALLET.INVALID_REQUEST')
-      const result = await run(body.data)
-      if (!result.ok) return sendWalletFailure(reply, result.code)
-      return { status: true as const, data: result.value }
-    })
+    app.post(
+      path,
+      { config: { rateLimit: false } },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        let json: unknown
+        try {
+          json = JSON.parse(request.casinoRawBody ?? '')
+        } catch {
+          return sendWalletFailure(reply, 'CASINO_WALLET.INVALID_REQUEST')
+        }
+        const body = schema.safeParse(json)
+        if (!body.success) return sendWalletFailure(reply, 'CASINO_WALLET.INVALID_REQUEST')
+        const result = await run(body.data)
+        if (!result.ok) return sendWalletFailure(reply, result.code)
+        return { status: true as const, data: result.value }
+      },
+    )
 
   route('/authenticate', authenticateRequest, (body) => wallet.authenticate(body))
   route('/balance', balanceRequest, (body) => wallet.balance(body.playerId))

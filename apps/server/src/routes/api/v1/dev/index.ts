@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { sendFailure } from '../../../../http/failure-status'
 
 const outboxQuery = z.strictObject({
   mobile: z
@@ -22,13 +23,27 @@ const outboxResponse = z.object({
   ),
 })
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
+
 /**
- * Development helpers for browser tests. Not registered at all in production, and only while
- * the default OTP sender (which keeps an outbox) is in use.
+ * Developer helpers for test suites: registered only when DEV_TOOLS=1 (never in production), and
+ * then answering only to clients on this machine, since an OTP outbox hands out every reset code.
  */
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const outbox = app.otpOutbox
-  if (app.config.NODE_ENV === 'production' || !outbox) return
+  if (!app.config.DEV_TOOLS || app.config.NODE_ENV === 'production' || !outbox) return
+  app.log.warn(
+    'DEV_TOOLS=1: /api/v1/dev/* is on for loopback clients. Never set it on a server people reach.',
+  )
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!LOOPBACK.test(request.socket.remoteAddress ?? '')) {
+      return sendFailure(reply, {
+        code: 'DEV.FORBIDDEN',
+        msg: 'Developer tools answer only to this machine.',
+      })
+    }
+  })
 
   /** GET dev/otp-outbox?mobile=9000000001 → the OTPs sent to that number, newest first. */
   app.get(

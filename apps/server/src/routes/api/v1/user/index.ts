@@ -26,7 +26,7 @@ import { refuseDemo } from '../../../../auth/refuse-demo'
 import { usersRepository } from '../../../../db/repositories/users'
 import { sendFailure } from '../../../../http/failure-status'
 import { requestBrand } from '../../../../http/request-brand'
-import { authRateLimit } from '../../../../plugins/security'
+import { authRateLimit } from '../../../../plugins/rate-limits'
 import {
   saveStakes,
   saveTimeZone,

@@ -1,7 +1,7 @@
 import { LOGIN_BASIC_AUTHORIZATION } from '@backlay/contract/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURES_ALLOWED } from '../../../../auth/login-throttle'
-import { AUTH_CALLS_PER_IP_PER_MINUTE } from '../../../../plugins/security'
+import { AUTH_CALLS_PER_IP_PER_MINUTE } from '../../../../plugins/rate-limits'
 import { buildTestApp, manualClock, type TestApp } from '../../../../test/test-app'
 
 describe('login throttling', () => {

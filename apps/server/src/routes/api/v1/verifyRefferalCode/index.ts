@@ -2,7 +2,7 @@ import { verifyReferralCodeRequest, verifyReferralCodeResponse } from '@backlay/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendFailure } from '../../../../http/failure-status'
 import { requestBrand } from '../../../../http/request-brand'
-import { authRateLimit } from '../../../../plugins/security'
+import { authRateLimit } from '../../../../plugins/rate-limits'
 import { findReferral, INVALID_REFERRAL_MSG } from '../../../../use-cases/register'
 
 /** POST verifyRefferalCode `{ refer_code }` (spelling as the spec): a player's or a promotion's code. */

@@ -5,7 +5,7 @@ import { sendFailure } from '../../../../http/failure-status'
 import { otpDeps, postOtpResend, postResetOtp, postSignupOtp } from '../../../../http/otp-routes'
 import { requestBrand } from '../../../../http/request-brand'
 import { sendSessionHeaders } from '../../../../http/session-header'
-import { authRateLimit } from '../../../../plugins/security'
+import { authRateLimit } from '../../../../plugins/rate-limits'
 import { verifySignupOtp } from '../../../../use-cases/otp-signup'
 import { setPasswordAfterVerify, verifyResetOtp } from '../../../../use-cases/password-reset'
 
