@@ -65,6 +65,11 @@ const configSchema = z.object({
     .enum(['0', '1'])
     .default('0')
     .transform((v) => v === '1'),
+  /**
+   * How far (basis points of the price) a bookmaker bet may beat the exchange's opposite price
+   * for the same outcome before the house line guard refuses it and suspends the runner.
+   */
+  HOUSE_LINE_TOLERANCE_BP: z.coerce.number().int().min(0).max(10_000).default(0),
   /** API calls a minute of one address without a valid session token. */
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
   /** API calls a minute of one session (a valid token), wherever they come from. */

@@ -285,6 +285,21 @@ export const riskResponse = ok(
         exposure: rupees,
       }),
     ),
+    /**
+     * Bookmaker bets the house line guard refused because their price beat the exchange's
+     * opposite price for the player (the runner was suspended), newest first.
+     */
+    guardEvents: z.array(
+      z.object({
+        at: isoTime,
+        selectionId: z.string(),
+        runnerName: z.string(),
+        side: z.enum(['BACK', 'LAY']),
+        /** Decimal odds of the refused bet and of the exchange price it beat. */
+        price: z.number(),
+        exchangePrice: z.number(),
+      }),
+    ),
   }),
 )
 export type MarketRisk = z.infer<typeof riskResponse>['data']

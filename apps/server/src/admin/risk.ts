@@ -10,6 +10,7 @@ import { fail, type Result, success } from '../result'
 import type { OperatorActor } from './guard'
 
 const TOP_PLAYERS = 10
+const GUARD_EVENTS_SHOWN = 20
 const rupees = (paise: number) => paise / 100
 
 /**
@@ -147,6 +148,15 @@ export async function marketRisk(
     .sort((a, b) => b.exposure - a.exposure)
     .slice(0, TOP_PLAYERS)
 
+  const guardEvents = await db
+    .selectFrom('house_line_guard_events')
+    .select(['at', 'selection_id', 'side', 'price', 'exchange_price'])
+    .where('market_id', '=', marketId)
+    .orderBy('id', 'desc')
+    .limit(GUARD_EVENTS_SHOWN)
+    .execute()
+  const runnerNames = new Map(runners.map((r) => [r.selection_id, r.name]))
+
   return success({
     marketId,
     status: market.status,
@@ -155,5 +165,13 @@ export async function marketRisk(
     unmatchedVolume: rupees(orders.reduce((s, o) => s + o.remaining, 0)),
     betCount: orders.length,
     topPlayers,
+    guardEvents: guardEvents.map((e) => ({
+      at: e.at.toISOString(),
+      selectionId: e.selection_id,
+      runnerName: runnerNames.get(e.selection_id) ?? e.selection_id,
+      side: e.side,
+      price: e.price / 100,
+      exchangePrice: e.exchange_price / 100,
+    })),
   })
 }

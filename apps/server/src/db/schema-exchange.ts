@@ -74,10 +74,23 @@ export interface BetRequestTable {
   created_at: Generated<Timestamp>
 }
 
+/** A bookmaker bet refused because its price beat the exchange's for the player (migration 0600). */
+export interface HouseLineGuardEventTable {
+  id: Generated<number>
+  market_id: string
+  selection_id: string
+  side: OrderSide
+  /** The bet's price and the exchange's opposite price it beat, odds ×100. */
+  price: number
+  exchange_price: number
+  at: Timestamp
+}
+
 export interface ExchangeTables {
   bet_orders: BetOrderTable
   bet_fills: BetFillTable
   market_exposures: MarketExposureTable
   market_settlements: MarketSettlementTable
   bet_requests: BetRequestTable
+  house_line_guard_events: HouseLineGuardEventTable
 }

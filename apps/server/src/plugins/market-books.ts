@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { FeedUpdate } from '../feed/feed-adapter'
 import { ensureHouseAccounts, MARKET_MAKER_ID } from '../markets/accounts'
-import { readCatalogueMarket, readCatalogueMarkets } from '../markets/catalogue'
+import { readCatalogueMarkets } from '../markets/catalogue'
 import { ExchangeEngine } from '../markets/exchange-engine'
+import { houseQuotes, matchOddsMarketIdsOf } from '../markets/house-lines'
 import type { MarketBooks } from '../markets/market-books'
-import { quoteFor } from '../markets/market-maker'
 import { isExchangeKind } from '../markets/market-state'
 import { settleClosedMarkets } from '../markets/settlement'
 
@@ -40,29 +40,22 @@ export const marketBooksPlugin = fp(
         })
       return work
     }
-    const requote = async (marketId: string) => {
-      const market = await readCatalogueMarket(app.db, marketId)
-      if (market && isExchangeKind(market.kind)) await engine.requote(marketId, quoteFor(market))
-    }
     /**
      * One tick's changed markets: read together and requoted at once, so their writes share the
      * engine's group transactions; the engine skips those whose quote is unchanged.
      */
     const requoteAll = async (marketIds: readonly string[]) => {
       const markets = [...(await readCatalogueMarkets(app.db, marketIds)).values()]
+      const quotes = await houseQuotes(app.db, markets)
       if (stopping) return
-      await Promise.all(
-        markets
-          .filter((market) => isExchangeKind(market.kind))
-          .map((market) => engine.requote(market.id, quoteFor(market))),
-      )
+      await Promise.all([...quotes].map(([id, legs]) => engine.requote(id, legs)))
     }
     const quoting = new Map<string, Promise<void>>()
     engine.beforeTrade = (marketId) => {
       if (engine.quoted.has(marketId)) return Promise.resolve()
       const running = quoting.get(marketId)
       if (running) return running
-      const first = (app.feed ? requote(marketId) : Promise.resolve()).finally(() => {
+      const first = (app.feed ? requoteAll([marketId]) : Promise.resolve()).finally(() => {
         engine.quoted.add(marketId)
         quoting.delete(marketId)
       })
@@ -75,16 +68,22 @@ export const marketBooksPlugin = fp(
     const onFeed = (update: FeedUpdate) => {
       let closed = false
       const changed = new Set<string>()
+      const bookmakerEvents = new Set<string>()
       for (const m of update.markets) {
         if (m.status === 'CLOSED') closed = true
         else if (isExchangeKind(m.kind)) {
           changed.add(m.id)
           if (m.inplay) enqueue(() => engine.turnInPlay(m.id))
-        }
+        } else if (m.kind === 'BOOKMAKER') bookmakerEvents.add(m.eventId)
       }
       if (closed) enqueue(() => settleClosedMarkets(app, app.db))
-      const quoted = [...changed].filter((marketId) => engine.quoted.has(marketId))
-      if (quoted.length > 0) enqueue(() => requoteAll(quoted))
+      if (changed.size === 0 && bookmakerEvents.size === 0) return
+      enqueue(async () => {
+        // A moved bookmaker line moves the bounds of its match's exchange quote too.
+        for (const id of await matchOddsMarketIdsOf(app.db, [...bookmakerEvents])) changed.add(id)
+        const quoted = [...changed].filter((marketId) => engine.quoted.has(marketId))
+        if (quoted.length > 0) await requoteAll(quoted)
+      })
     }
 
     if (app.feed) {

@@ -19,7 +19,10 @@ const uniqueByPrice = (levels: PriceLevel[]) =>
   levels.filter((l, i) => levels.findIndex((o) => o.price === l.price) === i)
 
 /**
- * Three levels a side around a fair probability, one tick apart, on the ladder.
+ * Three levels a side around a fair probability, one tick apart, on the ladder: backs at or
+ * below the fair price, lays above it. Where the fair price falls off the ladder that side is
+ * not offered (a back at 1.01 on a 1.001 shot, or a lay at 1000 on a 2000 one, would hand the
+ * player a sure profit with the other runners).
  * exchangeQuote(0.5) → back 2.00 / 1.99 / 1.98, lay 2.02 / 2.04 / 2.06 (sizes in paise, random).
  */
 export function exchangeQuote(
@@ -27,25 +30,35 @@ export function exchangeQuote(
   rng: Prng,
   depthRupees: number,
 ): { back: PriceLevel[]; lay: PriceLevel[] } {
-  // Keep one tick above the best back so a lay price always exists.
-  const fair = Math.min(tickDown(MAX_ODDS), Math.max(MIN_ODDS, 100 / probability))
-  const bestBack = snap(fair, 'DOWN')
-  const bestLay = tickUp(bestBack)
+  const fair = 100 / probability
+  const bestBack = fair >= MIN_ODDS ? snap(Math.min(fair, MAX_ODDS), 'DOWN') : null
+  const bestLay =
+    fair > MAX_ODDS ? null : bestBack === null ? MIN_ODDS : (nextTick(bestBack) ?? null)
   const size = () => intBetween(rng, Math.round(depthRupees * 0.2), depthRupees) * RUPEE
-  const backPrices = [bestBack, tickDown(bestBack), tickDown(tickDown(bestBack))]
-  const layPrices = [bestLay, tickUp(bestLay), tickUp(tickUp(bestLay))]
-  return {
-    back: uniqueByPrice(backPrices.map((price) => ({ price, size: size() }))),
-    lay: uniqueByPrice(layPrices.map((price) => ({ price, size: size() }))),
-  }
+  const levels = (best: Odds | null, step: (odds: Odds) => Odds) =>
+    best === null
+      ? []
+      : uniqueByPrice(
+          [best, step(best), step(step(best))].map((price) => ({ price, size: size() })),
+        )
+  return { back: levels(bestBack, tickDown), lay: levels(bestLay, tickUp) }
 }
 
-/** House bookmaker line: whole-rate odds with a 2-rate spread and a 2% margin, deep fixed size. */
+/**
+ * House bookmaker line: whole-rate odds with a 2 % margin on each side of the fair price, deep
+ * fixed size. Its back is never longer and its lay never shorter than the fair price (a side
+ * that would leave the ladder is not offered), so with an exchange quote around the same fair
+ * price no stakes over both lines win in every result.
+ * bookmakerQuote(0.5) → back 1.96, lay 2.05
+ */
 export function bookmakerQuote(probability: number): { back: PriceLevel[]; lay: PriceLevel[] } {
-  const back = Math.max(MIN_ODDS, Math.min(MAX_ODDS - 2, Math.floor((100 / probability) * 0.98)))
+  const fair = 100 / probability
+  const back = Math.min(MAX_ODDS, Math.floor(fair * 0.98))
+  const lay = Math.ceil(fair / 0.98)
+  const deep = (price: number) => [{ price, size: 5_00_000 * RUPEE }]
   return {
-    back: [{ price: back, size: 5_00_000 * RUPEE }],
-    lay: [{ price: back + 2, size: 5_00_000 * RUPEE }],
+    back: back >= MIN_ODDS ? deep(back) : [],
+    lay: lay <= MAX_ODDS ? deep(lay) : [],
   }
 }
 

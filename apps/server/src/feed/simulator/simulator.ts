@@ -36,14 +36,28 @@ const WALK = {
   suspendMs: [3_000, 12_000] as const,
 }
 
+/**
+ * The hidden fair price of one set of outcomes. The match-odds and bookmaker markets of a match
+ * settle on the same result, so they share one walk: both house lines derive from the same fair
+ * probabilities, each with its own margin, and can never be played against each other.
+ */
+interface FairWalk {
+  initialLogits: number[]
+  logits: number[]
+  lastMove: number
+  /** The tick it last took its turn at, so markets sharing it move it once a tick. */
+  turnAt: number
+  /** Bumped on every move; a market requotes when its quote is of an older version. */
+  version: number
+}
+
 interface MarketState {
   fixture: Fixture
   market: FixtureMarket
-  initialLogits: number[]
-  logits: number[]
+  walk: FairWalk
+  quotedVersion: number
   sessionRuns: number
   suspendedUntil: number
-  lastMove: number
   tradedVolume: number[]
   back: PriceLevel[][]
   lay: PriceLevel[][]
@@ -129,16 +143,29 @@ export class SimulatorAdapter implements FeedAdapter {
   }
 
   private addFixture(fixture: Fixture, now: number) {
+    const walks = new Map<string, FairWalk>()
     for (const market of fixture.markets) {
-      const initialLogits = market.initialProbabilities.map((p) => Math.log(p))
+      const sharedKey =
+        market.kind === 'MATCH_ODDS' || market.kind === 'BOOKMAKER' ? 'match' : market.id
+      let walk = walks.get(sharedKey)
+      if (!walk) {
+        const initialLogits = market.initialProbabilities.map((p) => Math.log(p))
+        walk = {
+          initialLogits,
+          logits: [...initialLogits],
+          lastMove: Math.min(now, fixture.startTime),
+          turnAt: Number.NaN,
+          version: 0,
+        }
+        walks.set(sharedKey, walk)
+      }
       this.markets.set(market.id, {
         fixture,
         market,
-        initialLogits,
-        logits: [...initialLogits],
+        walk,
+        quotedVersion: 0,
         sessionRuns: market.session?.openingRuns ?? 0,
         suspendedUntil: 0,
-        lastMove: Math.min(now, fixture.startTime),
         tradedVolume: market.runners.map(() => 0),
         back: [],
         lay: [],
@@ -241,19 +268,16 @@ export class SimulatorAdapter implements FeedAdapter {
 
   /** Moves one market's fair price (sometimes), maybe suspends it, and requotes when it moved. */
   private step(state: MarketState, now: number, inplay: boolean) {
-    const phase = inplay ? 'inplay' : 'prematch'
-    const firstQuote = state.back.length === 0
     if (inplay && state.suspendedUntil <= now && this.rng.next() < WALK.suspendChance) {
       state.suspendedUntil = now + intBetween(this.rng, ...WALK.suspendMs)
     }
-    if (!firstQuote && this.rng.next() >= WALK.moveChance[phase]) return
-
-    const minutes = Math.max(0, (now - state.lastMove) / 60_000)
-    state.lastMove = now
-    const { fixture, market } = state
+    const { fixture, market, walk } = state
     const progress = inplay
       ? Math.min(1, (now - fixture.startTime) / (market.closeAt - fixture.startTime))
       : 0
+    this.turn(walk, market, now, inplay, progress)
+    if (state.quotedVersion === walk.version) return
+    state.quotedVersion = walk.version
 
     if (market.session) {
       const { openingRuns, resultRuns } = market.session
@@ -267,14 +291,7 @@ export class SimulatorAdapter implements FeedAdapter {
       return
     }
 
-    const pull = Math.min(1, WALK.meanReversion * minutes)
-    const noise = WALK.volatility[phase] * Math.sqrt(Math.min(minutes, 60))
-    state.logits = state.logits.map((logit, i) => {
-      const target =
-        (state.initialLogits[i] ?? 0) + (i === market.winnerIndex ? 7 * progress ** 3 : 0)
-      return logit + (target - logit) * pull + gaussian(this.rng) * noise
-    })
-    const probabilities = softmax(state.logits)
+    const probabilities = softmax(walk.logits)
     const depth = depthRupees(fixture.sportId, inplay)
     const quotes = probabilities.map((p) =>
       market.kind === 'BOOKMAKER' ? bookmakerQuote(p) : exchangeQuote(p, this.rng, depth),
@@ -286,6 +303,32 @@ export class SimulatorAdapter implements FeedAdapter {
         (v, i) => v + Math.round((probabilities[i] ?? 0) * intBetween(this.rng, 0, depth) * 100),
       )
     }
+  }
+
+  /** The walk's move of this tick (sometimes none), taken once however many markets share it. */
+  private turn(
+    walk: FairWalk,
+    market: FixtureMarket,
+    now: number,
+    inplay: boolean,
+    progress: number,
+  ) {
+    if (walk.turnAt === now) return
+    walk.turnAt = now
+    const phase = inplay ? 'inplay' : 'prematch'
+    if (walk.version > 0 && this.rng.next() >= WALK.moveChance[phase]) return
+    walk.version += 1
+    if (market.session) return
+
+    const minutes = Math.max(0, (now - walk.lastMove) / 60_000)
+    walk.lastMove = now
+    const pull = Math.min(1, WALK.meanReversion * minutes)
+    const noise = WALK.volatility[phase] * Math.sqrt(Math.min(minutes, 60))
+    walk.logits = walk.logits.map((logit, i) => {
+      const target =
+        (walk.initialLogits[i] ?? 0) + (i === market.winnerIndex ? 7 * progress ** 3 : 0)
+      return logit + (target - logit) * pull + gaussian(this.rng) * noise
+    })
   }
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { formatRupees, formatSigned } from '../../../lib/format'
+import { formatRupees, formatSigned, formatTime } from '../../../lib/format'
 import { riskQuery } from '../api/markets'
 import { useLiveMarket } from '../hooks/use-live-market'
 
@@ -86,6 +86,33 @@ export function RiskPage() {
                   <Link to={`/players/${p.userId}`}>{p.userName}</Link>
                 </td>
                 <td className="loss">{formatRupees(p.exposure)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>{t('markets.risk.guard')}</h2>
+      {r.guardEvents.length === 0 ? (
+        <p>{t('markets.risk.noGuardEvents')}</p>
+      ) : (
+        <table className="grid" aria-label={t('markets.risk.guard')}>
+          <thead>
+            <tr>
+              <th>{t('markets.risk.guardAt')}</th>
+              <th>{t('markets.runner')}</th>
+              <th>{t('markets.risk.guardSide')}</th>
+              <th>{t('markets.risk.guardPrice')}</th>
+              <th>{t('markets.risk.guardExchange')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {r.guardEvents.map((e) => (
+              <tr key={`${e.at}-${e.selectionId}-${e.side}`}>
+                <td>{formatTime(e.at)}</td>
+                <td>{e.runnerName}</td>
+                <td>{t(`markets.${e.side === 'BACK' ? 'back' : 'lay'}`)}</td>
+                <td>{e.price.toFixed(2)}</td>
+                <td>{e.exchangePrice.toFixed(2)}</td>
               </tr>
             ))}
           </tbody>

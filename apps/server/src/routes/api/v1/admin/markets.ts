@@ -23,8 +23,8 @@ import { actorOf, type operatorGuards } from '../../../../admin/guard'
 import { correctResult, declareMarketResult } from '../../../../admin/results'
 import { marketRisk } from '../../../../admin/risk'
 import { sendFailure } from '../../../../http/failure-status'
-import { readCatalogueMarket } from '../../../../markets/catalogue'
-import { quoteFor } from '../../../../markets/market-maker'
+import { readCatalogueMarket, readCatalogueMarkets } from '../../../../markets/catalogue'
+import { houseQuotes, matchOddsMarketIdsOf } from '../../../../markets/house-lines'
 import { isExchangeKind } from '../../../../markets/market-state'
 import type { Result } from '../../../../result'
 
@@ -38,9 +38,19 @@ export const marketRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (ap
     publishStatus: (marketId, change) => app.exchange.publishStatus(marketId, change),
     marketChanged: async (marketId) => {
       const market = await readCatalogueMarket(app.db, marketId)
-      if (!market || !isExchangeKind(market.kind)) return
-      app.exchange.quoted.add(marketId)
-      await app.exchange.requote(marketId, quoteFor(market))
+      if (!market) return
+      // A bookmaker line typed by hand bounds its match's exchange quote (house-lines.ts).
+      const ids =
+        market.kind === 'BOOKMAKER'
+          ? await matchOddsMarketIdsOf(app.db, [market.eventId])
+          : isExchangeKind(market.kind)
+            ? [marketId]
+            : []
+      const markets = [...(await readCatalogueMarkets(app.db, ids)).values()]
+      for (const [id, legs] of await houseQuotes(app.db, markets)) {
+        app.exchange.quoted.add(id)
+        await app.exchange.requote(id, legs)
+      }
     },
   })
   const adminOnly = { onRequest: guards.requireAdmin }

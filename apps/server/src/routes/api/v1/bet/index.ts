@@ -33,6 +33,7 @@ import {
   marketsWithBets,
 } from '../../../../markets/bet-queries'
 import type { OddsLeg, Placed, Trader } from '../../../../markets/exchange-engine'
+import { houseLineGuard } from '../../../../markets/house-lines'
 import type { Result } from '../../../../result'
 
 /** The answer to cancelling one or all unmatched bets of a market. */
@@ -71,12 +72,22 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     return trader
   }
 
+  const guardHouseLines = houseLineGuard({
+    db: app.db,
+    clock: app.clock,
+    books: engine,
+    log: app.log,
+    toleranceBp: app.config.HOUSE_LINE_TOLERANCE_BP,
+  })
+  // The guard runs on every attempt, so a line that drifted during the bet delay is caught too.
   const placeOdds = (trader: Trader, marketId: string, legs: OddsLeg[], key?: string) =>
-    engine.withDelay((delayed) =>
-      engine.placeOdds(trader, marketId, legs, {
-        ...delayed,
-        ...(key ? { idempotencyKey: key } : {}),
-      }),
+    engine.withDelay(
+      async (delayed) =>
+        (await guardHouseLines(marketId, legs)) ??
+        engine.placeOdds(trader, marketId, legs, {
+          ...delayed,
+          ...(key ? { idempotencyKey: key } : {}),
+        }),
     )
 
   const answer = <T>(
