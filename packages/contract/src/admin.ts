@@ -327,7 +327,18 @@ export const playersQuery = z.strictObject({
   ...pageQuery,
 })
 export const playersResponse = listOf(playerRow)
-export const playerResponse = ok(playerRow.extend({ exposure: rupees, responsibleGambling }))
+/** Failed logins of the last hour and whether the next login needs an OTP (server auth/login-guard.ts). */
+export const playerLoginProtection = z.object({
+  failedLogins: z.number().int().nonnegative(),
+  stepUpRequired: z.boolean(),
+})
+export const playerResponse = ok(
+  playerRow.extend({
+    exposure: rupees,
+    responsibleGambling,
+    loginProtection: playerLoginProtection,
+  }),
+)
 
 /** POST players — an agent's players are always its own; an admin may name the agent. */
 export const createPlayerRequest = z.strictObject({
@@ -348,6 +359,8 @@ export const createPlayerRequest = z.strictObject({
 export type CreatePlayerRequest = z.input<typeof createPlayerRequest>
 
 export const lockRequest = z.strictObject({ locked: z.boolean(), reason })
+/** POST players/:id/login-protection/clear — forget the failed logins: no waits, no OTP step-up. */
+export const clearLoginProtectionRequest = z.strictObject({ reason })
 export const resetPasswordRequest = z.strictObject({
   password: z.string().min(6, 'Must be at least 6 characters').max(16),
   reason,
@@ -411,6 +424,17 @@ export const brandTheme = z.object({
   background: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour like #0b3d2e'),
 })
 
+/** The brand's failed-login protection (server auth/login-guard.ts); a missing block means these defaults. */
+export const loginProtection = z.object({
+  /** Wrong passwords of one account from one address before growing waits (1 s, 2 s, 4 s…). */
+  pairFreeFailures: z.number().int().min(1).max(100).default(3),
+  /** Wrong passwords a minute from one address over all accounts (shared addresses: set higher). */
+  addressFailuresPerMinute: z.number().int().min(5).max(10_000).default(30),
+  /** Wrong passwords of one account within an hour, from anywhere, before logins need an OTP. */
+  accountFailuresBeforeStepUp: z.number().int().min(3).max(1_000).default(10),
+})
+export type LoginProtectionSettings = z.infer<typeof loginProtection>
+
 /**
  * What the back office edits in `brands.config`; keys the console does not know are kept as
  * they are, so the player site can carry more than this form shows.
@@ -429,6 +453,7 @@ export const brandSettings = z.object({
   redirects: z.record(z.string(), z.string()),
   /** Where the brand's players pay (GET deposit/methods). */
   depositMethods: z.array(depositMethod),
+  loginProtection: loginProtection.default(loginProtection.parse({})),
 })
 export type BrandSettings = z.infer<typeof brandSettings>
 

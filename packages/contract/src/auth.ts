@@ -64,8 +64,27 @@ export const loginRequest = z.strictObject({
   user_name: loginUserName,
   password: loginPassword,
   grant_type: z.literal('password', { error: "grant_type must be 'password'" }),
+  /**
+   * Not in the spec: after many failed logins the server answers 403 `AUTH.STEP_UP_REQUIRED`
+   * with `data: { orderId, mobile }`; the same login sent again with that orderId and the OTP
+   * texted to the mobile goes through.
+   */
+  orderId: z.string().trim().min(1).max(64).optional(),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{4,8}$/, 'Enter the OTP sent to your mobile.')
+    .optional(),
 })
 export type LoginRequest = z.infer<typeof loginRequest>
+
+/** The answer to a right password on an account under attack: confirm it with an OTP. */
+export const loginStepUpResponse = z.object({
+  status: z.literal(false),
+  code: z.literal('AUTH.STEP_UP_REQUIRED'),
+  msg: z.string(),
+  data: z.object({ orderId: z.string(), mobile: z.string() }),
+})
 
 /** loginRequestFromForm({ mode: 'mobile', country_code: '+91', mobile: '9876543210', password }) → user_name '+919876543210' */
 export const loginRequestFromForm = (form: LoginForm): LoginRequest => ({

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { AdminBrand, BrandSettings, updateBrandRequest } from '@backlay/contract/admin'
+import {
+  type AdminBrand,
+  type BrandSettings,
+  loginProtection,
+  type updateBrandRequest,
+} from '@backlay/contract/admin'
 import { siteConfig, socialLinks, supportInfo } from '@backlay/contract/brand'
 import { depositMethod } from '@backlay/contract/deposit'
 import type { Kysely } from 'kysely'
@@ -36,6 +41,7 @@ const stored = z.object({
     .array(z.object({ id: z.string(), image: z.string(), link: z.string(), title: z.string() }))
     .catch([]),
   depositMethods: z.array(depositMethod).catch([]),
+  loginProtection: loginProtection.catch(loginProtection.parse({})),
 })
 
 async function brandWideMessages(db: Kysely<Database>, brandId: string) {

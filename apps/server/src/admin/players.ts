@@ -213,6 +213,25 @@ export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) 
       return success((await this.row(actor, id)) as PlayerRow)
     },
 
+    /** The player's country code, for the '+<code><mobile>' name they may log in with. */
+    async countryCode(id: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('country_code')
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row?.country_code ?? null
+    },
+
+    /** Audits an operator clearing the player's failed logins (the guard itself is in memory). */
+    async recordLoginUnlock(actor: OperatorActor, id: string, reason: string) {
+      const changed = await changePlayer(actor, id, 'player.login-unlock', reason, async () =>
+        success({}),
+      )
+      if (!changed.ok) return changed
+      return success((await this.row(actor, id)) as PlayerRow)
+    },
+
     setLocked(actor: OperatorActor, id: string, locked: boolean, reason: string) {
       return changePlayer(
         actor,

@@ -27,7 +27,7 @@ export interface AccountProfileTable {
   bet_settings: Json<Record<string, unknown>>
 }
 
-export type OtpPurpose = 'reset' | 'signup'
+export type OtpPurpose = 'reset' | 'signup' | 'login'
 export type OtpChannel = 'sms' | 'whatsapp'
 
 /** One OTP challenge; its id is the `orderId` the client holds. Only the code's hash is kept. */

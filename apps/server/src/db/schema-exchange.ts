@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
-import type { LedgerBook } from './schema'
+import type { LedgerBook } from './ledger-book'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 

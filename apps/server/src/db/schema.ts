@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { LedgerBook } from './ledger-book'
 import type { AccountTables } from './schema-accounts'
 import type { AdminTables, OperatorRole } from './schema-admin'
 import type { BonusTables } from './schema-bonus'
@@ -49,8 +50,7 @@ export interface UserTable {
   created_at: Generated<CreatedAt>
 }
 
-/** `real` and `demo` money never meet: a ledger transaction stays within one book. */
-export type LedgerBook = 'real' | 'demo'
+export type { LedgerBook } from './ledger-book'
 
 export interface LedgerAccountTable {
   id: string

@@ -13,6 +13,8 @@ const statusByReason: Record<string, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  STEP_UP_REQUIRED: 403,
+  STEP_UP_UNAVAILABLE: 403,
   // Responsible-gambling refusals (contract responsible-gambling.ts rgErrors).
   SELF_EXCLUDED: 403,
   TIMED_OUT: 403,

@@ -1,26 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { FORBIDDEN } from '../admin/guard'
+import { createLoginGuard, type LoginGuard } from '../auth/login-guard'
 import { createTokenService, type SessionClaims, type TokenService } from '../auth/tokens'
 import type { UserRole } from '../db/schema'
 import { sendFailure } from '../http/failure-status'
 import { sendSessionHeaders } from '../http/session-header'
 import { jwtSecret } from '../kept-secrets'
 import type { Failure } from '../result'
-import { renewSessionIfDue, sessionCheck } from '../use-cases/sessions'
-
-/**
- * Checks on a valid token. The session check (live session row, user not locked) is always
- * first; later work may add more. Return a failure to refuse.
- */
-export type SessionCheck = (
-  claims: SessionClaims,
-  request: FastifyRequest,
-) => Promise<Failure | null>
+import { renewSessionIfDue, type SessionCheck, sessionCheck } from '../use-cases/sessions'
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService
+    /** Failed-login protection: the login call's checks and the back office's unlock. */
+    loginGuard: LoginGuard
     /** preHandler for player routes: `{ preHandler: app.requireUser }`. Operators get 403. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** The same for the back office: operator tokens only (the admin guard adds the rest). */
@@ -56,6 +50,7 @@ export const authPlugin = fp(
     // Every protected call needs a live session row for its token (logout, password change).
     const checks: SessionCheck[] = [sessionCheck(app.db, app.clock)]
     app.decorate('tokens', tokens)
+    app.decorate('loginGuard', createLoginGuard(app.clock))
     app.decorate('addSessionCheck', (check: SessionCheck) => {
       checks.push(check)
     })

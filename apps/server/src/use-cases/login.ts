@@ -31,23 +31,27 @@ const decoy = () => {
   return decoyHash
 }
 
+/** The user a login names: a user id, or '+<country code><number>' for a mobile login. */
+export function findLoginUser(db: Kysely<Database>, brandId: string, userName: string) {
+  const users = usersRepository(db)
+  return userName.startsWith('+')
+    ? users.findByFullMobile(brandId, userName)
+    : users.findByUserName(brandId, userName)
+}
+
 /**
- * Checks the credentials, forces one-click betting off (shell §6) and starts a session.
- * Unknown user and wrong password give the same failure; a locked user is refused with 403.
+ * The user the credentials name, when the password is theirs. Unknown user and wrong password
+ * give the same failure; a locked user is refused with 403.
  */
-export async function login(
-  deps: LoginDeps,
+export async function checkCredentials(
+  deps: Pick<LoginDeps, 'db'>,
   input: LoginInput,
-): Promise<Result<LoginResponse, 'AUTH.INVALID_CREDENTIALS' | 'AUTH.LOCKED'>> {
-  const users = usersRepository(deps.db)
-  const user = input.userName.startsWith('+')
-    ? await users.findByFullMobile(input.brandId, input.userName)
-    : await users.findByUserName(input.brandId, input.userName)
+): Promise<Result<User, 'AUTH.INVALID_CREDENTIALS' | 'AUTH.LOCKED'>> {
+  const user = await findLoginUser(deps.db, input.brandId, input.userName)
   const passwordOk = await verifyPassword(user?.password_hash ?? (await decoy()), input.password)
   if (!user || !passwordOk) return fail('AUTH.INVALID_CREDENTIALS', INVALID_CREDENTIALS_MSG)
   if (user.locked) return fail('AUTH.LOCKED', LOCKED_MSG)
-
-  return success(await openSession(deps, user))
+  return success(user)
 }
 
 /**

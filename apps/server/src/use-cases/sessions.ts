@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { IssuedToken, SessionClaims, TokenService } from '../auth/tokens'
 import type { Clock } from '../clock'
 import { batchedReader } from '../db/batched-reader'
 import type { Database, User } from '../db/schema'
-import type { SessionCheck } from '../plugins/auth'
-import { fail } from '../result'
+import { type Failure, fail } from '../result'
+
+/**
+ * Checks on a valid token. The session check (live session row, user not locked) is always
+ * first; later work may add more. Return a failure to refuse.
+ */
+export type SessionCheck = (
+  claims: SessionClaims,
+  request: FastifyRequest,
+) => Promise<Failure | null>
 
 /** Records a session row and issues its token; the row's id is the token's `sid`. */
 export async function startSession(

@@ -18,6 +18,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: string | undefined,
+    /** The failure answer as sent, for the calls whose failures carry data (a login step-up). */
+    readonly payload?: unknown,
   ) {
     super(message)
   }
@@ -179,7 +181,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     if (failed) {
       const code = isRecord(payload) ? text(payload.code) : undefined
-      throw new ApiError(errorText(payload, res.statusText), res.status, code)
+      throw new ApiError(errorText(payload, res.statusText), res.status, code, payload)
     }
     // A success that does not match the contract is a bug on one side, so it throws as such.
     return { body: schema.parse(payload), headers: res.headers }

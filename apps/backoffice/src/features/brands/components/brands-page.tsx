@@ -2,6 +2,7 @@ import {
   type AdminBrand,
   brandResponse,
   brandsResponse,
+  loginProtection,
   type UpdateBrandRequest,
   updateBrandRequest,
 } from '@backlay/contract/admin'
@@ -11,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
 import { admin } from '../../../lib/api'
 
 /** Each site-configuration switch and text, from the contract's own shape (shell §3). */
@@ -30,6 +32,10 @@ const SUPPORT = [
   'twitter',
   'message',
 ] as const
+
+const LOGIN_PROTECTION = Object.keys(loginProtection.parse({})) as (keyof z.infer<
+  typeof loginProtection
+>)[]
 
 /** Brands: identity, colours, socials, support, switches, messages, banners and the redirect map. */
 export function BrandsPage() {
@@ -153,6 +159,18 @@ function BrandForm({ brand }: { brand: AdminBrand }) {
               {t('brands.active')}
             </label>
           </div>
+        ))}
+      </fieldset>
+      <fieldset className="card">
+        <legend>{t('brands.loginProtection.title')}</legend>
+        {LOGIN_PROTECTION.map((k) => (
+          <label key={k}>
+            {t(`brands.loginProtection.${k}`)}
+            <input
+              type="number"
+              {...form.register(`settings.loginProtection.${k}`, { valueAsNumber: true })}
+            />
+          </label>
         ))}
       </fieldset>
       <fieldset className="card">

@@ -47,12 +47,17 @@ export const useCreatePlayer = () => {
   })
 }
 
-/** Lock, password and money changes: afterwards the whole player page refetches. */
+/** Lock, password, failed-login and money changes: afterwards the whole player page refetches. */
 export const usePlayerAction = (id: string) => {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ path, body }: { path: 'lock' | 'password'; body: unknown }) =>
-      admin.post(`players/${id}/${path}`, body, doneResponse),
+    mutationFn: ({
+      path,
+      body,
+    }: {
+      path: 'lock' | 'password' | 'login-protection/clear'
+      body: unknown
+    }) => admin.post(`players/${id}/${path}`, body, doneResponse),
     onSuccess: () => client.invalidateQueries({ queryKey: ['player', id] }),
   })
 }

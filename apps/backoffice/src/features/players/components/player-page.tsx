@@ -47,6 +47,9 @@ export function PlayerPage() {
           {p.name} <span className="muted">({p.userName})</span>
         </h1>
         {p.locked && <span className="badge CLOSED">{t('players.locked')}</span>}
+        {p.loginProtection.stepUpRequired && (
+          <span className="badge SUSPENDED">{t('players.login.stepUpBadge')}</span>
+        )}
         {(rg.self_exclusion.permanent || rg.self_exclusion.until) && (
           <span className="badge CLOSED">{t('players.rg.excludedBadge')}</span>
         )}
@@ -69,6 +72,10 @@ export function PlayerPage() {
         <div>
           <small>{t('players.agent')}</small>
           <strong>{p.operatorName ?? '—'}</strong>
+        </div>
+        <div>
+          <small>{t('players.login.failed')}</small>
+          <strong>{p.loginProtection.failedLogins}</strong>
         </div>
       </div>
       <div className="columns">
@@ -93,7 +100,7 @@ export function PlayerPage() {
             </dd>
           </dl>
         </div>
-        <PlayerActions id={p.id} locked={p.locked} />
+        <PlayerActions id={p.id} locked={p.locked} failedLogins={p.loginProtection.failedLogins} />
       </div>
       <Ledger id={p.id} />
       <Bets id={p.id} />
@@ -104,11 +111,51 @@ export function PlayerPage() {
 
 type Adjust = z.input<typeof adjustBalanceRequest>
 
-function PlayerActions({ id, locked }: { id: string; locked: boolean }) {
+/** One audited change that takes only a reason: a title, the reason field and its button. */
+function ReasonAction({
+  title,
+  danger,
+  pending,
+  onSubmit,
+}: {
+  title: string
+  danger?: boolean
+  pending: boolean
+  onSubmit: (reason: string, done: () => void) => void
+}) {
+  const { t } = useTranslation()
+  const [reason, setReason] = useState('')
+  return (
+    <div className="inline-form">
+      <h3>{title}</h3>
+      <label>
+        {t('shell.reason')}
+        <input value={reason} onChange={(e) => setReason(e.target.value)} />
+      </label>
+      <button
+        type="button"
+        className={danger ? 'danger' : ''}
+        disabled={pending || !reason.trim()}
+        onClick={() => onSubmit(reason, () => setReason(''))}
+      >
+        {title}
+      </button>
+    </div>
+  )
+}
+
+function PlayerActions({
+  id,
+  locked,
+  failedLogins,
+}: {
+  id: string
+  locked: boolean
+  failedLogins: number
+}) {
   const { t } = useTranslation()
   const action = usePlayerAction(id)
   const adjust = useAdjustBalance(id)
-  const [lockReason, setLockReason] = useState('')
   const [password, setPassword] = useState('')
   const [passwordReason, setPasswordReason] = useState('')
   const money = useForm<Adjust>({
@@ -154,26 +201,23 @@ function PlayerActions({ id, locked }: { id: string; locked: boolean }) {
           {t('players.money.submit')}
         </button>
       </form>
-      <div className="inline-form">
-        <h3>{locked ? t('players.unlock') : t('players.lock')}</h3>
-        <label>
-          {t('shell.reason')}
-          <input value={lockReason} onChange={(e) => setLockReason(e.target.value)} />
-        </label>
-        <button
-          type="button"
-          className={locked ? '' : 'danger'}
-          disabled={action.isPending || !lockReason.trim()}
-          onClick={() =>
-            action.mutate(
-              { path: 'lock', body: { locked: !locked, reason: lockReason } },
-              { onSuccess: () => setLockReason('') },
-            )
+      <ReasonAction
+        title={locked ? t('players.unlock') : t('players.lock')}
+        danger={!locked}
+        pending={action.isPending}
+        onSubmit={(reason, done) =>
+          action.mutate({ path: 'lock', body: { locked: !locked, reason } }, { onSuccess: done })
+        }
+      />
+      {failedLogins > 0 && (
+        <ReasonAction
+          title={t('players.login.clear')}
+          pending={action.isPending}
+          onSubmit={(reason, done) =>
+            action.mutate({ path: 'login-protection/clear', body: { reason } }, { onSuccess: done })
           }
-        >
-          {locked ? t('players.unlock') : t('players.lock')}
-        </button>
-      </div>
+        />
+      )}
       <div className="inline-form">
         <h3>{t('players.resetPassword')}</h3>
         <label>

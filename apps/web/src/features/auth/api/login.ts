@@ -5,9 +5,10 @@ import {
   type LoginRequest,
   loginRequestFromForm,
   loginResponse,
+  loginStepUpResponse,
   messageResponse,
 } from '@backlay/contract/auth'
-import { api } from '../../../lib/api-client'
+import { ApiError, api } from '../../../lib/api-client'
 import { useSessionStore } from '../stores/session-store'
 
 /**
@@ -24,7 +25,21 @@ export async function loginWith(request: LoginRequest) {
   return response
 }
 
-export const login = (form: LoginForm) => loginWith(loginRequestFromForm(form))
+/** The OTP challenge the server set on a login (many failed logins on the account), if any. */
+export interface LoginStepUp {
+  orderId: string
+  mobile: string
+}
+
+export const login = (form: LoginForm, stepUp?: { orderId: string; otp: string }) =>
+  loginWith({ ...loginRequestFromForm(form), ...stepUp })
+
+/** The challenge of a login refused with AUTH.STEP_UP_REQUIRED; undefined for any other failure. */
+export function stepUpOf(error: unknown): LoginStepUp | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'AUTH.STEP_UP_REQUIRED') return undefined
+  const parsed = loginStepUpResponse.safeParse(error.payload)
+  return parsed.success ? parsed.data.data : undefined
+}
 
 /** Shell §4 demo login: ask for demo credentials, then log in with them. */
 export async function demoLogin() {

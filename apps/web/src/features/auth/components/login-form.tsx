@@ -1,15 +1,17 @@
 import { loginForm } from '@backlay/contract/auth'
+import { OTP_LENGTH } from '@backlay/contract/limits'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
 import { FormProvider, type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '../../../lib/toast'
 import { useSiteConfig } from '../../brand/api/get-app-config'
-import { demoLogin, login } from '../api/login'
+import { demoLogin, type LoginStepUp, login, stepUpOf } from '../api/login'
 import { useAfterLogin } from '../hooks/use-after-login'
 import { useBusyWhile } from '../hooks/use-busy-while'
 import { useLoginUiStore } from '../stores/login-ui-store'
 import styles from './auth.module.css'
-import { PasswordField } from './form-field'
+import { FormField, PasswordField } from './form-field'
 import { MobileOrUserIdFields, type MobileOrUserIdValues } from './mobile-or-user-id-fields'
 
 interface Values extends MobileOrUserIdValues {
@@ -18,13 +20,19 @@ interface Values extends MobileOrUserIdValues {
 
 const resolver = zodResolver(loginForm) as unknown as Resolver<Values>
 
-/** Shell §2 Login tab: Mobile Number / User Id toggle, password, demo login, social sign-in. */
+/**
+ * Shell §2 Login tab: Mobile Number / User Id toggle, password, demo login, social sign-in.
+ * After many failed logins on the account the server asks to confirm the password with an OTP
+ * sent to the registered mobile: the form then shows an OTP field and sends both.
+ */
 export function LoginForm() {
   const { t } = useTranslation()
   const site = useSiteConfig()
   const afterLogin = useAfterLogin()
   const setTab = useLoginUiStore((s) => s.setTab)
   const [busy, busyWhile] = useBusyWhile()
+  const [stepUp, setStepUp] = useState<LoginStepUp | null>(null)
+  const [otp, setOtp] = useState('')
   const form = useForm<Values>({
     resolver,
     defaultValues: { mode: 'mobile', country_code: '+91', mobile: '', user_name: '', password: '' },
@@ -40,7 +48,20 @@ export function LoginForm() {
       afterLogin()
     })
 
-  const onSubmit = form.handleSubmit((values) => run(() => login(loginForm.parse(values))))
+  const onSubmit = form.handleSubmit((values) =>
+    run(async () => {
+      try {
+        return await login(
+          loginForm.parse(values),
+          stepUp ? { orderId: stepUp.orderId, otp: otp.trim() } : undefined,
+        )
+      } catch (error) {
+        const challenge = stepUpOf(error)
+        if (challenge) setStepUp(challenge)
+        throw error
+      }
+    }),
+  )
   const notConfigured = (provider: string) =>
     showToast({ type: 'warning', message: t('auth.providerNotConfigured', { provider }) })
 
@@ -54,6 +75,19 @@ export function LoginForm() {
           error={form.formState.errors.password}
           {...form.register('password')}
         />
+        {stepUp ? (
+          <>
+            <p className={styles.note}>{t('auth.otpSentTo', { mobile: stepUp.mobile })}</p>
+            <FormField
+              label={t('auth.otp')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={OTP_LENGTH}
+              value={otp}
+              onChange={(event) => setOtp(event.target.value)}
+            />
+          </>
+        ) : null}
         <button type="button" className={styles.link} onClick={() => setTab(3)}>
           {t('auth.forgotPassword')}
         </button>

@@ -2,6 +2,7 @@ import {
   adjustBalanceRequest,
   auditResponse,
   balanceChangedResponse,
+  clearLoginProtectionRequest,
   createAgentRequest,
   createPlayerRequest,
   doneResponse,
@@ -21,6 +22,8 @@ import { listAudit } from '../../../../admin/audit'
 import { actorOf, type operatorGuards } from '../../../../admin/guard'
 import { PLAYER_NOT_FOUND, playersAdmin } from '../../../../admin/players'
 import { readResponsibleGambling } from '../../../../admin/responsible-gambling'
+import { accountKey, loginProtectionOf } from '../../../../auth/login-guard'
+import { brandsRepository } from '../../../../db/repositories/brands'
 import { sendFailure } from '../../../../http/failure-status'
 
 type Guards = ReturnType<typeof operatorGuards>
@@ -29,6 +32,26 @@ type Guards = ReturnType<typeof operatorGuards>
 export const playerRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (app, { guards }) => {
   const players = playersAdmin({ db: app.db, now: () => app.clock.now() })
   const done = (msg: string) => ({ status: true as const, data: { msg } })
+  const brands = brandsRepository(app.db)
+  /** The names a player logs in with: the user id, and '+<code><mobile>' when they have one. */
+  const loginKeys = (
+    p: { brandId: string; userName: string; mobile: string | null },
+    code: string | null,
+  ) =>
+    [p.userName, ...(p.mobile && code ? [`${code}${p.mobile}`] : [])].map((name) =>
+      accountKey(p.brandId, name),
+    )
+  const loginProtectionOfPlayer = async (
+    p: { brandId: string; userName: string; mobile: string | null },
+    code: string | null,
+  ) => {
+    const policy = loginProtectionOf((await brands.byId(p.brandId))?.config ?? null)
+    const keys = loginKeys(p, code)
+    return {
+      failedLogins: Math.max(...keys.map((k) => app.loginGuard.failedLogins(k))),
+      stepUpRequired: keys.some((k) => app.loginGuard.stepUpRequired(policy, k)),
+    }
+  }
 
   app.get(
     '/players',
@@ -56,6 +79,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (ap
             created.value.id,
             app.clock.now(),
           ),
+          loginProtection: { failedLogins: 0, stepUpRequired: false },
         },
       }
     },
@@ -79,6 +103,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (ap
           ...row,
           exposure: Math.abs(exposure?.balance ?? 0) / 100,
           responsibleGambling: await readResponsibleGambling(app.db, row.id, app.clock.now()),
+          loginProtection: await loginProtectionOfPlayer(row, await players.countryCode(row.id)),
         },
       }
     },
@@ -92,6 +117,28 @@ export const playerRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (ap
       const result = await players.setLocked(actorOf(request), request.params.id, locked, reason)
       if (!result.ok) return sendFailure(reply, result)
       return done(locked ? 'Player locked.' : 'Player unlocked.')
+    },
+  )
+
+  app.post(
+    '/players/:id/login-protection/clear',
+    {
+      schema: {
+        params: idParams,
+        body: clearLoginProtectionRequest,
+        response: { 200: doneResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await players.recordLoginUnlock(
+        actorOf(request),
+        request.params.id,
+        request.body.reason,
+      )
+      if (!result.ok) return sendFailure(reply, result)
+      const row = result.value
+      for (const key of loginKeys(row, await players.countryCode(row.id))) app.loginGuard.clear(key)
+      return done('Failed logins cleared: the player logs in without waiting or an OTP.')
     },
   )
 

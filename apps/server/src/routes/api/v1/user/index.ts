@@ -4,12 +4,14 @@ import {
   LOGIN_BASIC_AUTHORIZATION,
   loginRequest,
   loginResponse,
+  loginStepUpResponse,
   logoutRequest,
   messageResponse,
   registerRequest,
   registerResponse,
 } from '@backlay/contract/auth'
 import { balanceRequest, balanceResponse } from '@backlay/contract/balance'
+import { failure } from '@backlay/contract/envelope'
 import { changePasswordRequest } from '@backlay/contract/password-reset'
 import {
   getUserMatchStackRequest,
@@ -21,7 +23,8 @@ import { MSG } from '@backlay/contract/validation-messages'
 import formbody from '@fastify/formbody'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { createLoginThrottle, throttleKey } from '../../../../auth/login-throttle'
+import { z } from 'zod'
+import { accountKey, loginProtectionOf } from '../../../../auth/login-guard'
 import { refuseDemo } from '../../../../auth/refuse-demo'
 import { usersRepository } from '../../../../db/repositories/users'
 import { sendFailure } from '../../../../http/failure-status'
@@ -35,7 +38,13 @@ import {
 } from '../../../../use-cases/account-settings'
 import { signupAllowed } from '../../../../use-cases/brand-config'
 import { createDemoUser } from '../../../../use-cases/demo-login'
-import { login } from '../../../../use-cases/login'
+import { checkCredentials, findLoginUser, openSession } from '../../../../use-cases/login'
+import {
+  confirmLoginChallenge,
+  loginChallenge,
+  notifyLoginAttack,
+  STEP_UP_MSG,
+} from '../../../../use-cases/login-step-up'
 import { changeOwnPassword } from '../../../../use-cases/password-reset'
 import { register, SIGNUP_CLOSED_MSG } from '../../../../use-cases/register'
 import { revokeSession } from '../../../../use-cases/sessions'
@@ -60,7 +69,8 @@ async function requireLoginClient(request: FastifyRequest, reply: FastifyReply) 
  */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(formbody)
-  const throttle = createLoginThrottle(app.clock)
+  const guard = app.loginGuard
+  const otpDeps = { db: app.db, clock: app.clock, sender: app.otpSender }
 
   /** Betting §5: a guest changing stakes reads 'Please Login In to Change Stakes'. */
   const requireUserForStakes = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -70,38 +80,76 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return app.requireUser(request, reply)
   }
 
+  /**
+   * Login, behind the failed-login guard (auth/login-guard.ts): a wrong password slows its
+   * address down, never the account's owner elsewhere; an account under attack confirms a right
+   * password with an OTP (403 AUTH.STEP_UP_REQUIRED, then the same call with orderId and otp).
+   * Only credential-free calls share the per-address auth budget: right passwords are never
+   * slowed, so players behind one shared address all get in.
+   */
   app.post(
     '/userLogin',
     {
       onRequest: requireLoginClient,
-      config: { rateLimit: authRateLimit },
-      schema: { body: loginRequest, response: { 200: loginResponse } },
+      schema: {
+        body: loginRequest,
+        response: {
+          200: loginResponse,
+          // A locked account answers 403 too, in the plain failure shape.
+          403: z.union([loginStepUpResponse, failure]),
+        },
+      },
     },
     async (request, reply) => {
       const brand = await requestBrand(request)
       if (!brand.ok) return sendFailure(reply, brand)
-      const key = throttleKey(brand.value.id, request.body.user_name)
-      const waitMs = throttle.blockedFor(key)
-      if (waitMs > 0) {
+      const policy = loginProtectionOf(brand.value.config)
+      const account = accountKey(brand.value.id, request.body.user_name)
+      const wait = guard.waitBefore(policy, brand.value.id, account, request.ip)
+      if (wait) {
+        const seconds = Math.ceil(wait.waitMs / 1000)
         return sendFailure(reply, {
           code: 'AUTH.RATE_LIMITED',
-          msg: `Too many failed logins for this account. Please try again in ${Math.ceil(waitMs / 60_000)} minutes or reset your password.`,
+          msg:
+            wait.kind === 'address'
+              ? `Too many failed logins from your network. Please try again in ${seconds} seconds.`
+              : `Too many failed logins. Please try again in ${seconds} seconds or reset your password.`,
         })
       }
-      const result = await login(
-        { db: app.db, tokens: app.tokens, clock: app.clock },
+      const checked = await checkCredentials(
+        { db: app.db },
         {
           brandId: brand.value.id,
           userName: request.body.user_name,
           password: request.body.password,
         },
       )
-      if (!result.ok) {
-        if (result.code === 'AUTH.INVALID_CREDENTIALS') throttle.recordFailure(key)
-        return sendFailure(reply, result)
+      if (!checked.ok) {
+        if (checked.code === 'AUTH.INVALID_CREDENTIALS') {
+          const user = await findLoginUser(app.db, brand.value.id, request.body.user_name)
+          const crossed = guard.recordFailure(policy, brand.value.id, account, request.ip)
+          if (crossed && user) await notifyLoginAttack({ db: app.db }, user)
+        }
+        return sendFailure(reply, checked)
       }
-      throttle.clear(key)
-      return result.value
+      const user = checked.value
+      if (guard.stepUpRequired(policy, account)) {
+        const { orderId, otp } = request.body
+        if (!orderId || !otp) {
+          const challenge = await loginChallenge(otpDeps, user)
+          if (!challenge.ok) return sendFailure(reply, challenge)
+          return reply.code(403).send({
+            status: false as const,
+            code: 'AUTH.STEP_UP_REQUIRED' as const,
+            msg: STEP_UP_MSG,
+            data: challenge.value,
+          })
+        }
+        const confirmed = await confirmLoginChallenge(otpDeps, user, { orderId, otp })
+        if (!confirmed.ok) return sendFailure(reply, confirmed)
+      }
+      guard.clear(account)
+      return openSession({ db: app.db, tokens: app.tokens, clock: app.clock }, user)
     },
   )
 
