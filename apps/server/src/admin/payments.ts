@@ -9,7 +9,7 @@ import {
   type WithdrawalRequest,
 } from '@backlay/contract/deposit'
 import { rupeesToPaise } from '@backlay/contract/money'
-import type { Kysely, Selectable } from 'kysely'
+import type { Insertable, Kysely, Selectable } from 'kysely'
 import { z } from 'zod'
 import type { Brand, Database, User } from '../db/schema'
 import type { PaymentRequestTable, PaymentStatus } from '../db/schema-admin'
@@ -92,6 +92,30 @@ async function history(
 type PlayerRef = Pick<User, 'id' | 'is_b2c' | 'is_demo'>
 
 export function paymentsService(db: Kysely<Database>) {
+  /** A player's new request, PENDING, with the first line of its history. */
+  async function insertPending(
+    trx: Kysely<Database>,
+    now: number,
+    request: Pick<
+      Insertable<PaymentRequestTable>,
+      'id' | 'user_id' | 'type' | 'method' | 'amount' | 'utr' | 'payout_to'
+    >,
+  ): Promise<Transaction> {
+    const row = await trx
+      .insertInto('payment_requests')
+      .values({
+        ...request,
+        status: 'PENDING',
+        remark: null,
+        created_at: new Date(now),
+        updated_at: new Date(now),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await history(trx, request.id, 'PENDING', 'player', request.user_id, null, now)
+    return toTransaction(row)
+  }
+
   return {
     async requestDeposit(
       user: PlayerRef,
@@ -108,9 +132,8 @@ export function paymentsService(db: Kysely<Database>) {
       if (used) return fail('PAYMENT.CONFLICT', 'This payment reference has already been used.')
       const id = newReference()
       return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('payment_requests')
-          .values({
+        return success(
+          await insertPending(trx, now, {
             id,
             user_id: user.id,
             type: 'DEPOSIT',
@@ -118,15 +141,8 @@ export function paymentsService(db: Kysely<Database>) {
             amount: rupeesToPaise(input.amount),
             utr: input.utr,
             payout_to: null,
-            status: 'PENDING',
-            remark: null,
-            created_at: new Date(now),
-            updated_at: new Date(now),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        await history(trx, id, 'PENDING', 'player', user.id, null, now)
-        return success(toTransaction(row))
+          }),
+        )
       })
     },
 
@@ -162,9 +178,8 @@ export function paymentsService(db: Kysely<Database>) {
           metadata: { requestId: id },
         })
         if (!held.ok) return held
-        const row = await trx
-          .insertInto('payment_requests')
-          .values({
+        return success(
+          await insertPending(trx, now, {
             id,
             user_id: user.id,
             type: 'WITHDRAWAL',
@@ -172,15 +187,8 @@ export function paymentsService(db: Kysely<Database>) {
             amount,
             utr: null,
             payout_to: payoutTo,
-            status: 'PENDING',
-            remark: null,
-            created_at: new Date(now),
-            updated_at: new Date(now),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        await history(trx, id, 'PENDING', 'player', user.id, null, now)
-        return success(toTransaction(row))
+          }),
+        )
       })
     },
 

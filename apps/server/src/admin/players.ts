@@ -20,6 +20,7 @@ import {
   userCashAccountId,
 } from '../ledger/ledger'
 import { fail, type Result, success } from '../result'
+import { revokeOtherSessions } from '../use-cases/sessions'
 import { recordAudit } from './audit'
 import type { OperatorActor } from './guard'
 
@@ -67,6 +68,7 @@ const auditView = (u: User) => ({
 
 export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) {
   const { db } = deps
+  const clock = { now: deps.now }
 
   const selectPlayers = (actor: OperatorActor) =>
     inScope(db.selectFrom('users') as UsersQuery, actor)
@@ -241,13 +243,7 @@ export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) 
         async (trx) => {
           await trx.updateTable('users').set({ locked }).where('id', '=', id).execute()
           // A lock ends the player's sessions at once, not at the token's expiry.
-          if (locked)
-            await trx
-              .updateTable('sessions')
-              .set({ revoked_at: new Date(deps.now()) })
-              .where('user_id', '=', id)
-              .where('revoked_at', 'is', null)
-              .execute()
+          if (locked) await revokeOtherSessions(trx, clock, id, null)
           return success({})
         },
       )
@@ -257,12 +253,7 @@ export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) 
       const hash = await hashPassword(password)
       return changePlayer(actor, id, 'player.reset-password', reason, async (trx) => {
         await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute()
-        await trx
-          .updateTable('sessions')
-          .set({ revoked_at: new Date(deps.now()) })
-          .where('user_id', '=', id)
-          .where('revoked_at', 'is', null)
-          .execute()
+        await revokeOtherSessions(trx, clock, id, null)
         return success({})
       })
     },

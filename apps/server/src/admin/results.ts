@@ -9,7 +9,7 @@ import type { Database, LedgerBook } from '../db/schema'
 import { postTransaction } from '../ledger/ledger'
 import type { LedgerLeg } from '../ledger/legs'
 import { commissionAccountId, HOUSE_CASH, userCashAccountId } from '../markets/accounts'
-import { isExchangeKind } from '../markets/market-state'
+import { betsOfFill, isExchangeKind } from '../markets/market-state'
 import { declareFancyResult, declareResult, EXCHANGE_COMMISSION_BPS } from '../markets/settlement'
 import { fail, type Result, success } from '../result'
 import { recordAudit } from './audit'
@@ -97,19 +97,7 @@ async function matchedBets(trx: Kysely<Database>, marketId: string, kind: string
       .where('market_id', '=', marketId)
       .execute()
     for (const f of fills) {
-      const bet = {
-        selectionId: f.selection_id as SelectionId,
-        odds: f.odds as Odds,
-        stake: f.stake as Paise,
-      }
-      odds.push({
-        orderId: f.back_order_id,
-        bet: { ...bet, userId: f.back_user_id as UserId, side: 'BACK' },
-      })
-      odds.push({
-        orderId: f.lay_order_id,
-        bet: { ...bet, userId: f.lay_user_id as UserId, side: 'LAY' },
-      })
+      odds.push(...betsOfFill(f))
     }
   } else {
     for (const o of orders.filter((x) => x.matched > 0))

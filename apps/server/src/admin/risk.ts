@@ -5,7 +5,7 @@ import { fancyBetPL, type UserFancyBet } from '@backlay/exchange/session'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { MARKET_MAKER_ID } from '../markets/accounts'
-import { isExchangeKind } from '../markets/market-state'
+import { betsOfFill, isExchangeKind } from '../markets/market-state'
 import { fail, type Result, success } from '../result'
 import type { OperatorActor } from './guard'
 
@@ -77,15 +77,7 @@ export async function marketRisk(
       .where('market_id', '=', marketId)
       .execute()
     for (const f of fills) {
-      const bet = {
-        selectionId: f.selection_id as SelectionId,
-        odds: f.odds as Odds,
-        stake: f.stake as Paise,
-      }
-      if (players.has(f.back_user_id))
-        oddsBets.push({ ...bet, userId: f.back_user_id as UserId, side: 'BACK' })
-      if (players.has(f.lay_user_id))
-        oddsBets.push({ ...bet, userId: f.lay_user_id as UserId, side: 'LAY' })
+      for (const { bet } of betsOfFill(f)) if (players.has(bet.userId)) oddsBets.push(bet)
     }
   } else {
     for (const o of orders.filter((x) => x.matched > 0))

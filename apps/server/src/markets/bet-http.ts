@@ -4,7 +4,7 @@ import type { UserLimits } from '@backlay/exchange/limits'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { statusForCode } from '../http/failure-status'
 import { type Failure, fail, type Result } from '../result'
-import type { Placed, Trader } from './exchange-engine'
+import type { Placed, Trader } from './trade-types'
 
 /** HTTP status of a bet failure: the contract's table, else the shared reason mapping. */
 export const betFailureStatus = (code: string): number =>

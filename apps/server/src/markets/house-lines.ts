@@ -6,10 +6,10 @@ import type { Clock } from '../clock'
 import type { Database, MarketKind, PriceLevel } from '../db/schema'
 import { type Failure, fail } from '../result'
 import type { CatalogueMarket } from './catalogue'
-import type { OddsLeg } from './exchange-engine'
 import type { MarketBooks } from './market-books'
 import { quoteFor } from './market-maker'
 import { isExchangeKind } from './market-state'
+import type { OddsLeg } from './trade-types'
 
 /**
  * The house's two lines on a match, the exchange (match odds, quoted by the market maker) and

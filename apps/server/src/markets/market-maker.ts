@@ -1,8 +1,18 @@
+import { randomUUID } from 'node:crypto'
 import { beatsOtherLine, type OutcomePrices } from '@backlay/exchange/house-lines'
 import type { Odds } from '@backlay/exchange/ids'
+import { cancelOrder, restingOrder } from '@backlay/exchange/order-book'
+import type { TradeWrites } from '@backlay/exchange/trade'
 import type { PriceLevel } from '../db/schema'
+import type { Result } from '../result'
+import { ensureTradingAccounts, MARKET_MAKER_ID } from './accounts'
+import { matchLeg } from './book-leg'
 import type { CatalogueMarket } from './catalogue'
-import type { OddsLeg } from './exchange-engine'
+import { lapseAtInPlay } from './in-play'
+import type { MarketAccess } from './market-access'
+import { positionOf } from './market-state'
+import type { Placed } from './trade-types'
+import { BatchBroken, type OddsLeg, type Trader } from './trade-types'
 
 /** No single market-maker order risks more than ₹1,00,000: deep enough for a player, bounded for the house. */
 const MAX_RISK = 1_00_000 * 100
@@ -45,4 +55,76 @@ export function quoteFor(
     }
   }
   return legs
+}
+
+/**
+ * Replaces the market maker's resting orders in a market with `desired` (keeping those that are
+ * already there at the same price and size). Skipped while the market is not open.
+ */
+export async function requoteMaker(
+  access: MarketAccess,
+  marketId: string,
+  desired: readonly OddsLeg[],
+): Promise<void> {
+  const quote = JSON.stringify(desired)
+  if (access.lastQuotes.get(marketId) === quote) return
+  const trader: Trader = { userId: MARKET_MAKER_ID, book: 'real', limits: {} }
+  await ensureTradingAccounts(access.db, trader.userId, trader.book, access.openedAccounts)
+  await access.exclusive(marketId, async (state) => {
+    if (!state?.book || state.settled) return
+    const book = state.book
+    const market = await access.catalogueMarket(marketId)
+    if (market?.status !== 'OPEN') return
+    if (market.inplay) await lapseAtInPlay(access.committer, state)
+    const position = positionOf(state, trader.userId, trader.book)
+    const keyOf = (l: { selectionId: string; side: string; odds: number }) =>
+      `${l.selectionId}:${l.side}:${l.odds}`
+    const wanted = new Map(desired.map((l) => [keyOf(l), l]))
+    const keep = new Set<string>()
+    const cancelIds: string[] = []
+    for (const id of position.open) {
+      const order = restingOrder(book, id as never)
+      if (!order) continue
+      const want = wanted.get(keyOf(order))
+      if (want && want.stake === order.remaining && !keep.has(keyOf(order))) keep.add(keyOf(order))
+      else cancelIds.push(id)
+    }
+    const toPlace = desired.filter((l) => !keep.has(keyOf(l)))
+    if (cancelIds.length === 0 && toPlace.length === 0) {
+      access.lastQuotes.set(marketId, quote)
+      return
+    }
+    const change = (): TradeWrites => {
+      const writes: TradeWrites = { orders: [], fills: [], cancels: [] }
+      for (const id of cancelIds) {
+        const cancelled = cancelOrder(book, id as never)
+        position.open.delete(id)
+        if (cancelled.ok) writes.cancels.push({ orderId: id, size: cancelled.value.size })
+      }
+      for (const leg of toPlace) {
+        matchLeg(
+          state,
+          book,
+          trader,
+          position,
+          leg,
+          { id: randomUUID(), persistence: 'PERSIST', now: access.clock.now() },
+          writes,
+        )
+      }
+      return writes
+    }
+    let result: Result<Placed> | undefined
+    try {
+      // The quotes of one feed tick share a transaction, like placements.
+      ;[result] = await access.committer.submit([{ state, trader, options: {}, change }])
+    } catch (error) {
+      // Another market broke the shared transaction: this one was reloaded, and the feed's
+      // next tick quotes it again.
+      if (error instanceof BatchBroken) return
+      throw error
+    }
+    if (result?.ok) access.lastQuotes.set(marketId, quote)
+    else access.log.warn({ marketId, msg: result?.msg }, 'market maker requote refused')
+  })
 }

@@ -1,4 +1,4 @@
-import { betPL, type OddsBet } from '@backlay/exchange/exposure'
+import { betPL, type OddsBet, type UserOddsBet } from '@backlay/exchange/exposure'
 import type { Odds, Paise, SelectionId, UserId } from '@backlay/exchange/ids'
 import { match } from '@backlay/exchange/matching'
 import {
@@ -12,6 +12,7 @@ import {
 import { type FancyBet, fancyBetPL, fancyExposure } from '@backlay/exchange/session'
 import type { Kysely } from 'kysely'
 import type { Database, LedgerBook, MarketKind } from '../db/schema'
+import type { BetFillTable } from '../db/schema-exchange'
 import { MARKET_MAKER_ID } from './accounts'
 
 /** Markets matched between players on a book; bookmaker and fancy bets are struck with the house. */
@@ -64,6 +65,32 @@ export function positionOf(state: MarketState, userId: string, book: LedgerBook)
     state.positions.set(userId, position)
   }
   return position
+}
+
+/** A fill as bet_fills stores it (the order ids when the caller needs them). */
+type StoredFill = Pick<
+  BetFillTable,
+  'selection_id' | 'odds' | 'stake' | 'back_user_id' | 'lay_user_id'
+> &
+  Partial<Pick<BetFillTable, 'back_order_id' | 'lay_order_id'>>
+
+/** The two matched bets a stored fill makes: the backer's and the layer's, at the fill's price. */
+export function betsOfFill(f: StoredFill): { orderId: string; bet: UserOddsBet }[] {
+  const bet = {
+    selectionId: f.selection_id as SelectionId,
+    odds: f.odds as Odds,
+    stake: f.stake as Paise,
+  }
+  return [
+    {
+      orderId: f.back_order_id ?? '',
+      bet: { ...bet, userId: f.back_user_id as UserId, side: 'BACK' },
+    },
+    {
+      orderId: f.lay_order_id ?? '',
+      bet: { ...bet, userId: f.lay_user_id as UserId, side: 'LAY' },
+    },
+  ]
 }
 
 export function addMatched(state: MarketState, position: Position, bet: OddsBet) {
@@ -220,19 +247,9 @@ export async function loadMarketState(
       .orderBy('id')
       .execute()
     for (const f of fills) {
-      const bet = {
-        selectionId: f.selection_id as SelectionId,
-        odds: f.odds as Odds,
-        stake: f.stake as Paise,
+      for (const { bet } of betsOfFill(f)) {
+        addMatched(state, positionOf(state, bet.userId, books(bet.userId)), bet)
       }
-      addMatched(state, positionOf(state, f.back_user_id, books(f.back_user_id)), {
-        ...bet,
-        side: 'BACK',
-      })
-      addMatched(state, positionOf(state, f.lay_user_id, books(f.lay_user_id)), {
-        ...bet,
-        side: 'LAY',
-      })
     }
   } else {
     for (const o of orders) {

@@ -11,7 +11,7 @@ import type { LedgerLeg } from '../ledger/legs'
 import { fail, type Result, success } from '../result'
 import { commissionAccountId, exposureAccountId, HOUSE_CASH, userCashAccountId } from './accounts'
 import type { ExchangeEngine } from './exchange-engine'
-import { isExchangeKind } from './market-state'
+import { betsOfFill, isExchangeKind } from './market-state'
 
 /** Commission on net market winnings: exchange markets only; the house is the other side elsewhere. */
 export const EXCHANGE_COMMISSION_BPS = 200
@@ -213,15 +213,7 @@ async function settleBets(
       ])
       .where('market_id', '=', marketId)
       .execute()
-    for (const f of fills) {
-      const bet = {
-        selectionId: f.selection_id as SelectionId,
-        odds: f.odds as Odds,
-        stake: f.stake as Paise,
-      }
-      addOdds(f.back_order_id, { ...bet, userId: f.back_user_id as UserId, side: 'BACK' })
-      addOdds(f.lay_order_id, { ...bet, userId: f.lay_user_id as UserId, side: 'LAY' })
-    }
+    for (const f of fills) for (const { orderId, bet } of betsOfFill(f)) addOdds(orderId, bet)
   } else {
     for (const o of orders) {
       if (o.matched === 0) continue

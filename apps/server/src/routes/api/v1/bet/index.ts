@@ -32,8 +32,8 @@ import {
   listSettledBets,
   marketsWithBets,
 } from '../../../../markets/bet-queries'
-import type { OddsLeg, Placed, Trader } from '../../../../markets/exchange-engine'
 import { houseLineGuard } from '../../../../markets/house-lines'
+import type { OddsLeg, Placed, Trader } from '../../../../markets/trade-types'
 import type { Result } from '../../../../result'
 
 /** The answer to cancelling one or all unmatched bets of a market. */

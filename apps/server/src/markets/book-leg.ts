@@ -1,0 +1,50 @@
+import type { Odds, Paise, SelectionId } from '@backlay/exchange/ids'
+import { match } from '@backlay/exchange/matching'
+import type { OrderBook, Persistence, TimeInForce } from '@backlay/exchange/order-book'
+import type { TradeWrites } from '@backlay/exchange/trade'
+import { applyFill, type MarketState, type Position } from './market-state'
+import { bookOf, type OddsLeg, type Trader } from './trade-types'
+
+/**
+ * Matches one leg of a trader on a market's book; when the book took it whole (placed, nothing
+ * lapsed), its fills are applied to every position, a rest joins the trader's open orders and
+ * the order and fills are added to `writes`. The book's answer, for the caller's refusal rules.
+ * Used by placements (exchange-engine.ts) and the market maker's requote (market-maker.ts).
+ */
+export function matchLeg(
+  state: MarketState,
+  book: OrderBook,
+  trader: Trader,
+  position: Position,
+  leg: OddsLeg,
+  order: { id: string; persistence: Persistence; timeInForce?: TimeInForce; now: number },
+  writes: TradeWrites,
+) {
+  const placed = match(
+    book,
+    {
+      id: order.id as never,
+      userId: trader.userId as never,
+      selectionId: leg.selectionId as SelectionId,
+      side: leg.side,
+      odds: leg.odds as Odds,
+      size: leg.stake as Paise,
+      persistence: order.persistence,
+      ...(order.timeInForce ? { timeInForce: order.timeInForce } : {}),
+    },
+    order.now,
+  )
+  if (!placed.ok || placed.value.lapsed > 0) return placed
+  if (placed.value.resting > 0) position.open.add(order.id)
+  for (const fill of placed.value.fills) applyFill(state, fill, (u) => bookOf(state, u, trader))
+  writes.fills.push(...placed.value.fills)
+  writes.orders.push({
+    id: order.id,
+    leg: { ...leg, line: null },
+    matched: placed.value.matched,
+    matchedValue: placed.value.fills.reduce((s, f) => s + f.stake * f.odds, 0),
+    remaining: placed.value.resting,
+    cancelled: 0,
+  })
+  return placed
+}

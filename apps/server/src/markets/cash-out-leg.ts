@@ -1,0 +1,57 @@
+import { cashOut } from '@backlay/exchange/cash-out'
+import type { OddsBet } from '@backlay/exchange/exposure'
+import type { SelectionId } from '@backlay/exchange/ids'
+import type { MarketView } from '@backlay/exchange/order-book'
+import { bestPricesOf } from '@backlay/exchange/trade'
+import { fail, type Result, success } from '../result'
+import type { MarketAccess } from './market-access'
+import { type OddsLeg, TRADE_MSG, type Trader } from './trade-types'
+
+/** The engine's copy of a user's position in a market (see ExchangeEngine.positionIn). */
+export type ExchangePositionReader = (
+  userId: string,
+  marketId: string,
+) => Promise<
+  { selectionIds: string[]; matched: OddsBet[]; view: MarketView | undefined } | undefined
+>
+
+/**
+ * The equalising hedge for the user's matched bets at the current best prices (MATCH_ODDS with
+ * at most 2 runners only), as a leg to place FILL_OR_KILL.
+ */
+export async function cashOutLeg(
+  access: MarketAccess & { positionIn: ExchangePositionReader },
+  trader: Trader,
+  marketId: string,
+): Promise<Result<{ leg: OddsLeg; delay: number }>> {
+  await access.beforeTrade(marketId)
+  const market = await access.catalogueMarket(marketId)
+  const position = await access.positionIn(trader.userId, marketId)
+  if (!market || !position?.view || market.kind !== 'MATCH_ODDS') {
+    return fail('CASHOUT.NOT_AVAILABLE', 'Cash-out is not available for this market')
+  }
+  const plan = cashOut(
+    {
+      marketType: market.kind,
+      selectionIds: position.selectionIds as SelectionId[],
+      prices: bestPricesOf(position.view),
+    },
+    position.matched,
+  )
+  if (!plan.ok) {
+    return fail(
+      plan.code === 'CASHOUT.NO_PRICE' ? 'BET.NO_LIQUIDITY' : 'CASHOUT.NOT_AVAILABLE',
+      plan.code === 'CASHOUT.NO_PRICE' ? TRADE_MSG.noLiquidity : plan.msg,
+    )
+  }
+  const { hedge } = plan.value
+  return success({
+    leg: {
+      selectionId: hedge.selectionId,
+      side: hedge.side,
+      odds: hedge.odds,
+      stake: hedge.stake,
+    },
+    delay: market.betDelaySeconds,
+  })
+}

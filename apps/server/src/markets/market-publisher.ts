@@ -1,0 +1,188 @@
+import { oddsToDecimal } from '@backlay/contract/money'
+import { marketView } from '@backlay/exchange/order-book'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
+import type { MessageBus } from '../stream/message-bus'
+import { MARKET_MAKER_ID } from './accounts'
+import type { MarketState } from './market-state'
+import { type Accepted, avgOdds, type OrderRow, orderStatusOf, rupees } from './trade-types'
+
+/**
+ * Numbers and publishes a market's messages on the bus: changed best prices and status on
+ * `market:<id>` (each with the channel's next sequence number, for the stream's resume), and
+ * each trader's orders, position and balance on `user:<id>` after a commit. Called by the engine
+ * after every commit, by the feed and by operators' status changes.
+ */
+export class MarketPublisher {
+  private readonly seqs = new Map<string, number>()
+
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The last `seq` published on channel `market:<id>` (0 before any). */
+  sequence(marketId: string): number {
+    return this.seqs.get(`market:${marketId}`) ?? 0
+  }
+
+  private nextSeq(channel: string): number {
+    const seq = (this.seqs.get(channel) ?? 0) + 1
+    this.seqs.set(channel, seq)
+    return seq
+  }
+
+  publishPrices(state: MarketState) {
+    if (!state.book) return
+    const view = marketView(state.book)
+    const runners = []
+    for (const r of view.runners) {
+      const cells = (levels: readonly { price: number; size: number }[]) =>
+        levels.map((l) => ({
+          price: oddsToDecimal(l.price),
+          oprice: oddsToDecimal(l.price),
+          size: rupees(l.size),
+        }))
+      const runner = {
+        selectionId: r.selectionId as string,
+        availableToBack: cells(r.availableToBack),
+        availableToLay: cells(r.availableToLay),
+        tradedVolume: rupees(r.totalMatched),
+      }
+      const text = JSON.stringify(runner)
+      if (state.lastPrices.get(r.selectionId) === text) continue
+      state.lastPrices.set(r.selectionId, text)
+      runners.push(runner)
+    }
+    if (runners.length === 0) return
+    const channel = `market:${state.id}`
+    this.bus.publish(channel, {
+      type: 'prices',
+      market_id: state.id,
+      seq: this.nextSeq(channel),
+      runners,
+    })
+  }
+
+  publishStatus(
+    marketId: string,
+    change: {
+      status?: 'OPEN' | 'SUSPENDED' | 'CLOSED'
+      inplay?: boolean
+      runners?: {
+        selectionId: string
+        status: 'ACTIVE' | 'SUSPENDED' | 'WINNER' | 'LOSER' | 'REMOVED'
+      }[]
+    },
+  ) {
+    const channel = `market:${marketId}`
+    this.bus.publish(channel, {
+      type: 'status',
+      market_id: marketId,
+      seq: this.nextSeq(channel),
+      ...change,
+    })
+  }
+
+  /** Prices, then each touched trader's balance, orders and position, after a commit. */
+  publishCommit(
+    state: MarketState,
+    accepted: readonly Accepted[],
+    created: ReadonlyMap<string, OrderRow>,
+  ) {
+    this.publishPrices(state)
+    const touched = new Map<string, Set<string>>()
+    const touch = (userId: string, orderId: string) => {
+      if (userId === MARKET_MAKER_ID) return
+      const set = touched.get(userId) ?? new Set()
+      set.add(orderId)
+      touched.set(userId, set)
+    }
+    for (const { entry, writes } of accepted) {
+      for (const o of writes.orders) touch(entry.trader.userId, o.id)
+      for (const c of writes.cancels) touch(entry.trader.userId, c.orderId)
+      for (const f of writes.fills) {
+        touch(f.backUserId, f.backOrderId)
+        touch(f.layUserId, f.layOrderId)
+      }
+    }
+    // Balances are read after the whole batch: one message per trader says where they ended.
+    const balances = new Map<string, NonNullable<Accepted['balances']>>()
+    for (const a of accepted)
+      if (a.exposureChanged && a.balances && a.entry.trader.userId !== MARKET_MAKER_ID)
+        balances.set(a.entry.trader.userId, a.balances)
+    for (const [userId, b] of balances) {
+      this.bus.publish(`user:${userId}`, {
+        type: 'balance',
+        balance: rupees(Math.max(0, b.cash ?? 0)),
+        liability: rupees(b.exposure ?? 0),
+      })
+    }
+    if (touched.size === 0) return
+    void this.publishOrders(state, touched, created).catch((err) =>
+      this.log.error({ err }, 'publishing order changes failed'),
+    )
+  }
+
+  private async publishOrders(
+    state: MarketState,
+    touched: Map<string, Set<string>>,
+    known: ReadonlyMap<string, OrderRow>,
+  ) {
+    const ids = [...touched.values()].flatMap((s) => [...s]).filter((id) => !known.has(id))
+    const stored =
+      ids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('bet_orders')
+            .select([
+              'id',
+              'user_id',
+              'selection_id',
+              'side',
+              'odds',
+              'matched',
+              'matched_value',
+              'remaining',
+              'market_kind',
+            ])
+            .where('id', 'in', ids)
+            .execute()
+    const rows = [...touched.values()]
+      .flatMap((s) => [...s])
+      .flatMap((id) => known.get(id) ?? [])
+      .concat(stored)
+    for (const row of rows) {
+      this.bus.publish(`user:${row.user_id}`, {
+        type: 'order',
+        bet_id: row.id,
+        market_id: state.id,
+        selection_id: row.selection_id,
+        is_back: row.side === 'BACK' ? 1 : 0,
+        odds: row.market_kind === 'SESSION' ? row.odds : oddsToDecimal(row.odds),
+        status:
+          row.remaining === 0 && row.matched === 0
+            ? 'CANCELLED'
+            : orderStatusOf(row.matched, row.remaining),
+        matched_stack: rupees(row.matched),
+        unmatched_stack: rupees(row.remaining),
+        avg_odds: row.market_kind === 'SESSION' ? null : avgOdds(row.matched, row.matched_value),
+      })
+    }
+    if (state.kind === 'SESSION') return
+    for (const userId of touched.keys()) {
+      const position = state.positions.get(userId)
+      if (!position) continue
+      this.bus.publish(`user:${userId}`, {
+        type: 'position',
+        market_id: state.id,
+        positions: state.selectionIds.map((id, i) => ({
+          selection_id: id,
+          user_pl: rupees(position.pl[i] ?? 0),
+        })),
+      })
+    }
+  }
+}
