@@ -39,6 +39,10 @@ async function startServer(env: Record<string, string>) {
         FEED_TICK_MS: '0',
         JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
+        // 50 sessions place thousands of bets a second here, far past what a player's session
+        // may (RATE_LIMIT_PER_SESSION): the bench measures the bet path, so no budget runs out.
+        RATE_LIMIT_PER_SESSION: '1000000000',
+        RATE_LIMIT_PER_ADDRESS: '1000000000',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
