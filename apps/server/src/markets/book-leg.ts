@@ -1,8 +1,7 @@
-import type { Odds, Paise, SelectionId } from '@backlay/exchange/ids'
 import { match } from '@backlay/exchange/matching'
 import type { OrderBook, Persistence, TimeInForce } from '@backlay/exchange/order-book'
 import type { TradeWrites } from '@backlay/exchange/trade'
-import { applyFill, type MarketState, type Position } from './market-state'
+import { applyFill, type MarketState, orderRequest, type Position } from './market-state'
 import { bookOf, type OddsLeg, type Trader } from './trade-types'
 
 /**
@@ -20,20 +19,8 @@ export function matchLeg(
   order: { id: string; persistence: Persistence; timeInForce?: TimeInForce; now: number },
   writes: TradeWrites,
 ) {
-  const placed = match(
-    book,
-    {
-      id: order.id as never,
-      userId: trader.userId as never,
-      selectionId: leg.selectionId as SelectionId,
-      side: leg.side,
-      odds: leg.odds as Odds,
-      size: leg.stake as Paise,
-      persistence: order.persistence,
-      ...(order.timeInForce ? { timeInForce: order.timeInForce } : {}),
-    },
-    order.now,
-  )
+  const request = orderRequest(order.id, trader.userId, leg, order.persistence, order.timeInForce)
+  const placed = match(book, request, order.now)
   if (!placed.ok || placed.value.lapsed > 0) return placed
   if (placed.value.resting > 0) position.open.add(order.id)
   for (const fill of placed.value.fills) applyFill(state, fill, (u) => bookOf(state, u, trader))

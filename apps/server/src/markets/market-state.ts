@@ -1,13 +1,16 @@
 import { betPL, type OddsBet, type UserOddsBet } from '@backlay/exchange/exposure'
-import type { Odds, Paise, SelectionId, UserId } from '@backlay/exchange/ids'
+import type { Odds, OrderId, Paise, SelectionId, UserId } from '@backlay/exchange/ids'
 import { match } from '@backlay/exchange/matching'
 import {
   bookState,
   createBook,
   type Fill,
   type OrderBook,
+  type OrderRequest,
+  type Persistence,
   restingOrder,
   restingRiskOf,
+  type TimeInForce,
 } from '@backlay/exchange/order-book'
 import { type FancyBet, fancyBetPL, fancyExposure } from '@backlay/exchange/session'
 import type { Kysely } from 'kysely'
@@ -66,6 +69,24 @@ export function positionOf(state: MarketState, userId: string, book: LedgerBook)
   }
   return position
 }
+
+/** A leg as the book takes it: orderRequest('o1', 'u1', BACK A ₹100 @ 2.00, 'LAPSE'). */
+export const orderRequest = (
+  id: string,
+  userId: string,
+  leg: { selectionId: string; side: 'BACK' | 'LAY'; odds: number; stake: number },
+  persistence: Persistence,
+  timeInForce?: TimeInForce,
+): OrderRequest => ({
+  id: id as OrderId,
+  userId: userId as UserId,
+  selectionId: leg.selectionId as SelectionId,
+  side: leg.side,
+  odds: leg.odds as Odds,
+  size: leg.stake as Paise,
+  persistence,
+  ...(timeInForce ? { timeInForce } : {}),
+})
 
 /** A fill as bet_fills stores it (the order ids when the caller needs them). */
 type StoredFill = Pick<
@@ -222,17 +243,16 @@ export async function loadMarketState(
     // Orders placed in-play, and the market maker's, persist.
     for (const o of orders) {
       if (o.remaining <= 0) continue
+      const persistence = o.user_id === MARKET_MAKER_ID || o.placed_inplay ? 'PERSIST' : 'LAPSE'
+      const resting = {
+        selectionId: o.selection_id,
+        side: o.side,
+        odds: o.odds,
+        stake: o.remaining,
+      }
       const placed = match(
         state.book,
-        {
-          id: o.id as never,
-          userId: o.user_id as never,
-          selectionId: o.selection_id as SelectionId,
-          side: o.side,
-          odds: o.odds as Odds,
-          size: o.remaining as Paise,
-          persistence: o.user_id === MARKET_MAKER_ID || o.placed_inplay ? 'PERSIST' : 'LAPSE',
-        },
+        orderRequest(o.id, o.user_id, resting, persistence),
         o.placed_at.getTime(),
       )
       if (!placed.ok || placed.value.fills.length > 0) {

@@ -31,7 +31,10 @@ export type SettleFailureCode =
   | 'SETTLE.UNKNOWN_WINNER'
   | 'SETTLE.RESULT_MISMATCH'
 
-type Engine = Pick<ExchangeEngine, 'exclusive' | 'forget' | 'publishStatus' | 'db' | 'clock'>
+type Engine = Pick<
+  ExchangeEngine,
+  'exclusive' | 'forget' | 'publishStatus' | 'db' | 'clock' | 'catalogueMarket'
+>
 type AppWithBooks = Pick<FastifyInstance, 'books' | 'bus'>
 
 const engineOf = (app: AppWithBooks): Engine => app.books as unknown as Engine
@@ -88,13 +91,8 @@ async function settle(
       )
     }
     if (result.kind === 'WINNER') {
-      const runner = await engine.db
-        .selectFrom('runners')
-        .select('selection_id')
-        .where('market_id', '=', marketId)
-        .where('selection_id', '=', result.selectionId)
-        .executeTakeFirst()
-      if (!runner)
+      const runners = (await engine.catalogueMarket(marketId))?.runners ?? []
+      if (!runners.some((r) => r.selectionId === result.selectionId))
         return fail('SETTLE.UNKNOWN_WINNER', 'The winner is not a runner of this market.')
     }
     const now = new Date(engine.clock.now())

@@ -4,6 +4,7 @@ import { DEFAULT_STAKE_PRESETS } from '@backlay/contract/limits'
 import { MSG } from '@backlay/contract/validation-messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { usersRepository } from '../../../../db/repositories/users'
+import { callApi, loginAs } from '../../../../test/session-helpers'
 import { buildTestApp, manualClock, type TestApp } from '../../../../test/test-app'
 import { DEMO_CREDIT } from '../../../../use-cases/demo-login'
 
@@ -183,5 +184,30 @@ describe('user session calls', () => {
       expect(res.statusCode).toBe(401)
       expect(res.json().msg).toMatch(/log in/)
     }
+  })
+
+  const selfChange = (body: unknown, token: string) =>
+    callApi(t.app, 'POST', '/api/v1/user/selfChangePassword', { body, token })
+  it('changes the password, keeping the calling session and ending the others', async () => {
+    const a = await loginAs(t.app, 'demo2', 'Password1')
+    const b = await loginAs(t.app, 'demo2', 'Password1')
+    const wrong = await selfChange(
+      { oldPassword: 'nope', newPassword: 'Changed1', confirmPassword: 'Changed1' },
+      a.token,
+    )
+    expect(wrong.json()).toMatchObject({ status: false, msg: 'Old password is incorrect.' })
+    const mismatch = await selfChange(
+      { oldPassword: 'Password1', newPassword: 'Changed1', confirmPassword: 'Changed2' },
+      a.token,
+    )
+    expect(mismatch.json().msg).toContain(MSG.passwordMismatch)
+    const ok = await selfChange(
+      { oldPassword: 'Password1', newPassword: 'Changed1', confirmPassword: 'Changed1' },
+      a.token,
+    )
+    expect(ok.statusCode, ok.body).toBe(200)
+    expect((await call('getBalanceCRef', a.token)).statusCode).toBe(200)
+    expect((await call('getBalanceCRef', b.token)).statusCode).toBe(401)
+    await loginAs(t.app, 'demo2', 'Changed1')
   })
 })
