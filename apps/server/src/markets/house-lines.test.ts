@@ -1,30 +1,23 @@
 import { eventResponse, riskResponse } from '@backlay/contract/admin'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEV_OPERATOR } from '../seed/seed-dev-data'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
 import { HOUSE_LINE_REFUSED_MSG } from './house-lines'
-import { call, moneyOf, newPlayer } from './test-support'
+import { adminCaller, call, moneyOf, newPlayer } from './test-support'
 
 /** Booting the app (PGlite, migrations, seed) takes minutes when the machine is busy. */
 const BOOT_TIMEOUT_MS = 180_000
 
 describe('house line guard: the bookmaker never beats the exchange for a player', () => {
   let t: TestApp
-  let admin: string
+  let adminCall: Awaited<ReturnType<typeof adminCaller>>
   const clock = manualClock('2026-11-23T10:00:00Z')
 
   beforeAll(async () => {
     t = await buildTestApp({ clock })
-    const login = await call(t.app, null, 'POST', 'admin/login', {
-      userName: DEV_OPERATOR.userName,
-      password: DEV_OPERATOR.password,
-    })
-    admin = (login.body.data as { token: string }).token
+    adminCall = await adminCaller(t.app)
   }, BOOT_TIMEOUT_MS)
   afterAll(() => t.close())
 
-  const adminCall = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    call(t.app, admin, method, `admin/${url}`, payload)
   const limits = { betDelaySeconds: 0, minStake: 100, maxStake: 100_000, maxProfit: 1_000_000 }
   const price = async (marketId: string, runners: unknown[]) => {
     const res = await adminCall('POST', `markets/${marketId}/prices`, { runners })

@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import type { App } from '../app'
 import type { MarketKind } from '../db/schema'
 import { HOUSE_CASH, openUserCashAccount, postTransaction } from '../ledger/ledger'
+import { DEV_OPERATOR } from '../seed/seed-dev-data'
 import { startSession } from '../use-cases/sessions'
 
 /** A funded player in the `localhost` brand of the dev seed, with a live session token. */
@@ -64,6 +65,17 @@ export async function call(
     status: res.statusCode,
     body: res.json() as Record<string, unknown> & { msg?: string; data?: unknown },
   }
+}
+
+/** The dev seed's operator signed in: a call to the admin API as them. */
+export async function adminCaller(app: App) {
+  const login = await call(app, null, 'POST', 'admin/login', {
+    userName: DEV_OPERATOR.userName,
+    password: DEV_OPERATOR.password,
+  })
+  const token = (login.body.data as { token: string }).token
+  return (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+    call(app, token, method as 'GET' | 'POST', `admin/${url}`, payload)
 }
 
 /**

@@ -2,7 +2,13 @@ import { eventResponse, riskResponse } from '@backlay/contract/admin'
 import { saveBetResponse } from '@backlay/contract/bets'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, ledgerTotal, moneyOf, newPlayer } from '../../../../markets/test-support'
+import {
+  adminCaller,
+  call,
+  ledgerTotal,
+  moneyOf,
+  newPlayer,
+} from '../../../../markets/test-support'
 import { DEV_OPERATOR } from '../../../../seed/seed-dev-data'
 import { buildTestApp, manualClock, type TestApp } from '../../../../test/test-app'
 
@@ -11,21 +17,14 @@ const BOOT_TIMEOUT_MS = 180_000
 
 describe('operator markets: create, quote, risk, result, correction', () => {
   let t: TestApp
-  let admin: string
+  let adminCall: Awaited<ReturnType<typeof adminCaller>>
   const clock = manualClock('2026-11-23T10:00:00Z')
 
   beforeAll(async () => {
     t = await buildTestApp({ clock })
-    const login = await call(t.app, null, 'POST', 'admin/login', {
-      userName: DEV_OPERATOR.userName,
-      password: DEV_OPERATOR.password,
-    })
-    admin = (login.body.data as { token: string }).token
+    adminCall = await adminCaller(t.app)
   }, BOOT_TIMEOUT_MS)
   afterAll(() => t.close())
-
-  const adminCall = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-    call(t.app, admin, method as 'GET' | 'POST', `admin/${url}`, payload)
 
   async function cricketMatch() {
     const created = await adminCall('POST', 'events', {
