@@ -134,4 +134,33 @@ describe('accounts and roles against an outside tester (default start)', () => {
     }
     await loginAs(s.app, 'demo1', 'Password1')
   })
+
+  it('serves a stored script only as JSON text, under a CSP without inline scripts', async () => {
+    const payload = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
+    await s.app.db
+      .updateTable('users')
+      .set({ name: payload })
+      .where('user_name', '=', 'demo1')
+      .execute()
+    const { body } = await loginAs(s.app, 'demo1', 'Password1')
+    expect(body.data.name).toBe(payload)
+    const login = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/userLogin',
+      headers: {
+        authorization: LOGIN_BASIC_AUTHORIZATION,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        user_name: 'demo1',
+        password: 'Password1',
+        grant_type: 'password',
+      }).toString(),
+    })
+    expect(login.headers['content-type']).toMatch(/^application\/json/)
+    const csp = String(login.headers['content-security-policy'])
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? ''
+    expect(scriptSrc).not.toContain("'unsafe-inline'")
+    expect(csp).toContain("object-src 'none'")
+  })
 })
