@@ -1,16 +1,28 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { compression } from 'vite-plugin-compression2'
+import { jsBudget } from './build/js-budget'
 
 // Libraries change far less often than our code, so they sit in their own long-cached chunks.
 const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/ },
-  { name: 'ui', test: /node_modules[\\/](i18next|react-i18next|react-toastify|dayjs|clsx)[\\/]/ },
+  { name: 'ui', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+  // One chunk per language, fetched when it is chosen (English is built into the app).
+  {
+    name: (id: string) => `locale-${/locales[\\/]([a-z]+)[\\/]/.exec(id)?.[1]}`,
+    test: /src[\\/]locales[\\/](?!en[\\/])[a-z]+[\\/]/,
+  },
 ]
 
 // In development the API runs separately (`npm run dev -w apps/server`); production serves both from one origin.
 export default defineConfig({
-  plugins: [react()],
+  // Every text file also as .br and .gz, so the server sends them compressed without the work.
+  plugins: [
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    jsBudget({ maxGzipBytes: 170 * 1024, firstScreen: ['src/app/routes/home.tsx'] }),
+  ],
   server: {
     proxy: { '/api': 'http://localhost:8080', '/brand-assets': 'http://localhost:8080' },
   },

@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import {
   serializerCompiler,
@@ -62,6 +63,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(errorHandlerPlugin)
   await app.register(routeCatalogPlugin)
   await app.register(securityPlugin)
+  // Answers over 1 KB (menus, match lists, statements) go out compressed; the built web app is
+  // compressed at build time and sent as it is (web-app.ts).
+  await app.register(fastifyCompress, { threshold: 1024 })
   await app.register(openApiPlugin)
   await app.register(messageBusPlugin)
   await app.register(authPlugin)

@@ -1,13 +1,17 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { languageReady } from './features/language/stores/language-store'
 import './app/app.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A player who chose another language before sees it from the first paint, not after a flash.
+void languageReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 )

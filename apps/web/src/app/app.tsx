@@ -1,8 +1,7 @@
-import { RouterProvider } from 'react-router'
 import { bindSession } from '../features/auth/session-binding'
 import '../features/language/stores/language-store'
 import { AppProviders } from './providers'
-import { router } from './router'
+import { AppRouter } from './router'
 
 // Before the first request: the shared client sends the stored token and reports forced logouts.
 bindSession()
@@ -10,7 +9,7 @@ bindSession()
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppRouter />
     </AppProviders>
   )
 }

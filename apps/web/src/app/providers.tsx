@@ -2,8 +2,11 @@ import { TOAST_MS } from '@backlay/contract/timing'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { I18nextProvider } from 'react-i18next'
-import { ToastContainer } from 'react-toastify'
 import { i18n } from '../lib/i18n'
+import { lazyNamed, OnceOpened } from '../lib/lazy-overlay'
+import { useToastsWanted } from '../lib/toast'
+
+const ToastContainer = lazyNamed(() => import('react-toastify'), 'ToastContainer')
 
 const makeQueryClient = () =>
   new QueryClient({
@@ -16,16 +19,19 @@ const makeQueryClient = () =>
 /** Server state, translations and toasts (shell §9 defaults: top-right, 5000 ms, newest on top, no bar). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient)
+  const toasts = useToastsWanted()
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <ToastContainer
-          position="top-right"
-          autoClose={TOAST_MS.default}
-          hideProgressBar
-          newestOnTop
-        />
+        <OnceOpened open={toasts}>
+          <ToastContainer
+            position="top-right"
+            autoClose={TOAST_MS.default}
+            hideProgressBar
+            newestOnTop
+          />
+        </OnceOpened>
       </QueryClientProvider>
     </I18nextProvider>
   )

@@ -1,172 +1,141 @@
-import { createBrowserRouter, Navigate } from 'react-router'
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
+import { lazyNamed } from '../lib/lazy-overlay'
 import { AppLayout } from './layout/app-layout'
-import { PageLoading } from './layout/page-loading'
 
-// Each page is its own chunk (shell §2: pages load on demand).
-const home = async () => ({ Component: (await import('./routes/home')).HomeRoute })
-/** A lazy page: `page(() => import('…'), 'Name')` loads the module on first visit. */
-const page =
-  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
-  async () => ({ Component: (await load())[name] as React.ComponentType })
+// Each page is its own chunk (shell §2: pages load on demand); the layout shows a placeholder
+// while one loads. Declarative routes keep the router's data-loading machinery, which no page
+// uses, out of the first download.
+const HomeRoute = lazyNamed(() => import('./routes/home'), 'HomeRoute')
 const policies = () => import('../features/policies/components/policy-page')
-const casino = async () => ({
-  Component: (await import('../features/casino/components/casino-frame-page')).CasinoFramePage,
-})
+const RulesPage = lazyNamed(policies, 'RulesPage')
+const ExclusionPolicyPage = lazyNamed(policies, 'ExclusionPolicyPage')
+const ResponsibleGamblingPage = lazyNamed(policies, 'ResponsibleGamblingPage')
+const PrivacyPolicyPage = lazyNamed(policies, 'PrivacyPolicyPage')
+const CasinoFramePage = lazyNamed(
+  () => import('../features/casino/components/casino-frame-page'),
+  'CasinoFramePage',
+)
+const ReferByRoute = lazyNamed(() => import('../features/auth/components/refer-by'), 'ReferByRoute')
+const ChangePasswordPage = lazyNamed(
+  () => import('../features/account/components/change-password-page'),
+  'ChangePasswordPage',
+)
+const SettingsPage = lazyNamed(
+  () => import('../features/account/components/settings-page'),
+  'SettingsPage',
+)
+const TimeSettingPage = lazyNamed(
+  () => import('../features/account/components/time-setting-page'),
+  'TimeSettingPage',
+)
+const TransactionsPage = lazyNamed(
+  () => import('../features/wallet/components/transactions-page'),
+  'TransactionsPage',
+)
+const TransactionDetailsPage = lazyNamed(
+  () => import('../features/wallet/components/transaction-details-page'),
+  'TransactionDetailsPage',
+)
+const DepositPage = lazyNamed(
+  () => import('../features/wallet/components/deposit-page'),
+  'DepositPage',
+)
+const bonuses = () => import('../features/wallet/components/bonuses-page')
+const BonusesPage = lazyNamed(bonuses, 'BonusesPage')
+const BonusStatementPage = lazyNamed(bonuses, 'BonusStatementPage')
+const ProfitLossPage = lazyNamed(
+  () => import('../features/statements/components/profit-loss-page'),
+  'ProfitLossPage',
+)
+const ProfitLossDetailsPage = lazyNamed(
+  () => import('../features/statements/components/profit-loss-details-page'),
+  'ProfitLossDetailsPage',
+)
+const AccountStatementPage = lazyNamed(
+  () => import('../features/statements/components/account-statement-page'),
+  'AccountStatementPage',
+)
+const AccountStatementDetailsPage = lazyNamed(
+  () => import('../features/statements/components/account-statement-details-page'),
+  'AccountStatementDetailsPage',
+)
+const TransferStatementPage = lazyNamed(
+  () => import('../features/statements/components/transfer-statement-page'),
+  'TransferStatementPage',
+)
+const EventPage = lazyNamed(
+  () => import('../features/event-page/components/event-page'),
+  'EventPage',
+)
+const sports = () => import('../features/sports/components/sport-page')
+const SportPage = lazyNamed(sports, 'SportPage')
+const CompetitionPage = lazyNamed(sports, 'CompetitionPage')
+const ElectionPage = lazyNamed(sports, 'ElectionPage')
+const RacingPage = lazyNamed(
+  () => import('../features/racing/components/racing-page'),
+  'RacingPage',
+)
+const OpenBetsPage = lazyNamed(
+  () => import('../features/open-bets/components/open-bets-page'),
+  'OpenBetsPage',
+)
 
-export const router = createBrowserRouter([
-  {
-    path: '/',
-    Component: AppLayout,
-    HydrateFallback: PageLoading,
-    children: [
-      { index: true, lazy: home },
-      { path: 'default-page', lazy: home },
-      // Shell §2 casino pages: the provider's lobby or game in a frame.
-      { path: 'casino-lobby/*', lazy: casino },
-      { path: 'casino-live/:gameId/:tableId', lazy: casino },
-      { path: 'casino_live/:id', lazy: casino },
-      { path: 'table-casino-live/:eventName', lazy: casino },
-      { path: 'livegames/:gameId?/:tableId?/:marketId?', lazy: casino },
-      { path: 'indian-casino/:gameId/:inplay?', lazy: casino },
-      { path: 'aviator', lazy: casino },
-      // The provider's Indian card games, framed under the header without side bars.
-      { path: 'indian-card-games', lazy: casino },
-      // Shell §2 shell, account and statement pages.
-      {
-        path: 'ReferBy/:referCode',
-        lazy: page(() => import('../features/auth/components/refer-by'), 'ReferByRoute'),
-      },
-      { path: 'rules-regulations', lazy: page(policies, 'RulesPage') },
-      { path: 'exclusion-policy', lazy: page(policies, 'ExclusionPolicyPage') },
-      { path: 'responsible-gambling', lazy: page(policies, 'ResponsibleGamblingPage') },
-      { path: 'privacy-policy', lazy: page(policies, 'PrivacyPolicyPage') },
-      {
-        path: 'change-password',
-        lazy: page(
-          () => import('../features/account/components/change-password-page'),
-          'ChangePasswordPage',
-        ),
-      },
-      {
-        path: 'settings',
-        lazy: page(() => import('../features/account/components/settings-page'), 'SettingsPage'),
-      },
-      {
-        path: 'time-setting',
-        lazy: page(
-          () => import('../features/account/components/time-setting-page'),
-          'TimeSettingPage',
-        ),
-      },
-      {
-        path: 'transactions',
-        lazy: page(
-          () => import('../features/wallet/components/transactions-page'),
-          'TransactionsPage',
-        ),
-      },
-      {
-        path: 'transactions-details/:type/:refrenceNo',
-        lazy: page(
-          () => import('../features/wallet/components/transaction-details-page'),
-          'TransactionDetailsPage',
-        ),
-      },
-      {
-        path: 'deposit',
-        lazy: page(() => import('../features/wallet/components/deposit-page'), 'DepositPage'),
-      },
-      {
-        path: 'bonuses',
-        lazy: page(() => import('../features/wallet/components/bonuses-page'), 'BonusesPage'),
-      },
-      {
-        path: 'bonus-statement',
-        lazy: page(
-          () => import('../features/wallet/components/bonuses-page'),
-          'BonusStatementPage',
-        ),
-      },
-      {
-        path: 'betting-profit-loss',
-        lazy: page(
-          () => import('../features/statements/components/profit-loss-page'),
-          'ProfitLossPage',
-        ),
-      },
-      {
-        path: 'betting-profit-loss-details',
-        lazy: page(
-          () => import('../features/statements/components/profit-loss-details-page'),
-          'ProfitLossDetailsPage',
-        ),
-      },
-      {
-        path: 'account-statement',
-        lazy: page(
-          () => import('../features/statements/components/account-statement-page'),
-          'AccountStatementPage',
-        ),
-      },
-      {
-        path: 'account-statement-details',
-        lazy: page(
-          () => import('../features/statements/components/account-statement-details-page'),
-          'AccountStatementDetailsPage',
-        ),
-      },
-      {
-        path: 'transfer-statement',
-        lazy: page(
-          () => import('../features/statements/components/transfer-statement-page'),
-          'TransferStatementPage',
-        ),
-      },
-      // Betting area (betting §2): event pages, listings, racing and open bets.
-      {
-        path: 'event-page/:eventTypeId/:eventId/:marketId?',
-        lazy: async () => ({
-          Component: (await import('../features/event-page/components/event-page')).EventPage,
-        }),
-      },
-      {
-        path: 'sports-page/:sportsName/:eventTypeId',
-        lazy: async () => ({
-          Component: (await import('../features/sports/components/sport-page')).SportPage,
-        }),
-      },
-      {
-        path: 'competition-detail-page/:competitionName/:eventTypeId/:competitionId',
-        lazy: async () => ({
-          Component: (await import('../features/sports/components/sport-page')).CompetitionPage,
-        }),
-      },
-      {
-        path: 'horse-racing',
-        lazy: async () => ({
-          Component: (await import('../features/racing/components/racing-page')).RacingPage,
-        }),
-      },
-      {
-        path: 'greyhound-racing',
-        lazy: async () => ({
-          Component: (await import('../features/racing/components/racing-page')).RacingPage,
-        }),
-      },
-      {
-        path: 'election',
-        lazy: async () => ({
-          Component: (await import('../features/sports/components/sport-page')).ElectionPage,
-        }),
-      },
-      {
-        path: 'open-bets',
-        lazy: async () => ({
-          Component: (await import('../features/open-bets/components/open-bets-page')).OpenBetsPage,
-        }),
-      },
-      // Shell §2: any other path goes home.
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-])
+const casino = <CasinoFramePage />
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/" element={<AppLayout />}>
+          <Route index element={<HomeRoute />} />
+          <Route path="default-page" element={<HomeRoute />} />
+          {/* Shell §2 casino pages: the provider's lobby or game in a frame. */}
+          <Route path="casino-lobby/*" element={casino} />
+          <Route path="casino-live/:gameId/:tableId" element={casino} />
+          <Route path="casino_live/:id" element={casino} />
+          <Route path="table-casino-live/:eventName" element={casino} />
+          <Route path="livegames/:gameId?/:tableId?/:marketId?" element={casino} />
+          <Route path="indian-casino/:gameId/:inplay?" element={casino} />
+          <Route path="aviator" element={casino} />
+          {/* The provider's Indian card games, framed under the header without side bars. */}
+          <Route path="indian-card-games" element={casino} />
+          {/* Shell §2 shell, account and statement pages. */}
+          <Route path="ReferBy/:referCode" element={<ReferByRoute />} />
+          <Route path="rules-regulations" element={<RulesPage />} />
+          <Route path="exclusion-policy" element={<ExclusionPolicyPage />} />
+          <Route path="responsible-gambling" element={<ResponsibleGamblingPage />} />
+          <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+          <Route path="change-password" element={<ChangePasswordPage />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="time-setting" element={<TimeSettingPage />} />
+          <Route path="transactions" element={<TransactionsPage />} />
+          <Route
+            path="transactions-details/:type/:refrenceNo"
+            element={<TransactionDetailsPage />}
+          />
+          <Route path="deposit" element={<DepositPage />} />
+          <Route path="bonuses" element={<BonusesPage />} />
+          <Route path="bonus-statement" element={<BonusStatementPage />} />
+          <Route path="betting-profit-loss" element={<ProfitLossPage />} />
+          <Route path="betting-profit-loss-details" element={<ProfitLossDetailsPage />} />
+          <Route path="account-statement" element={<AccountStatementPage />} />
+          <Route path="account-statement-details" element={<AccountStatementDetailsPage />} />
+          <Route path="transfer-statement" element={<TransferStatementPage />} />
+          {/* Betting area (betting §2): event pages, listings, racing and open bets. */}
+          <Route path="event-page/:eventTypeId/:eventId/:marketId?" element={<EventPage />} />
+          <Route path="sports-page/:sportsName/:eventTypeId" element={<SportPage />} />
+          <Route
+            path="competition-detail-page/:competitionName/:eventTypeId/:competitionId"
+            element={<CompetitionPage />}
+          />
+          <Route path="horse-racing" element={<RacingPage />} />
+          <Route path="greyhound-racing" element={<RacingPage />} />
+          <Route path="election" element={<ElectionPage />} />
+          <Route path="open-bets" element={<OpenBetsPage />} />
+          {/* Shell §2: any other path goes home. */}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  )
+}

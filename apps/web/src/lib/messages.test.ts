@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
-import { i18n } from './i18n'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { i18n, loadLanguage } from './i18n'
 import { translateMessage } from './messages'
 
 describe('translateMessage', () => {
+  beforeAll(() => loadLanguage('hi'))
   const hindi = i18n.getFixedT('hi')
   const english = i18n.getFixedT('en')
 

@@ -1,5 +1,5 @@
 import { TOAST_MS } from '@backlay/contract/timing'
-import { type Id, type ToastOptions, toast } from 'react-toastify'
+import type { Id, ToastOptions } from 'react-toastify'
 import { create } from 'zustand'
 
 /** Shell §3 toast types. */
@@ -15,6 +15,15 @@ export interface ToastInput {
 
 const active = new Map<Id, ToastType>()
 
+/**
+ * The toast library arrives with the first toast, not with the first screen. Toasts raised before
+ * the container has mounted wait in the library's queue and show once it does.
+ */
+const toaster = async () => (await import('react-toastify')).toast
+
+/** True from the first toast on: the layout then mounts the (lazy) toast container. */
+export const useToastsWanted = create<boolean>(() => false)
+
 /** Same title, message and type → same id, so a toast already showing is not shown twice (§4). */
 export const toastIdOf = ({ type, title = '', message }: ToastInput): string =>
   `${type}|${title}|${message}`
@@ -22,7 +31,7 @@ export const toastIdOf = ({ type, title = '', message }: ToastInput): string =>
 /** showToast({ type: 'error', message: 'Server not responding' }) → its id, or the showing twin's. */
 export function showToast(input: ToastInput): Id {
   const id = toastIdOf(input)
-  if (toast.isActive(id)) return id
+  if (active.has(id)) return id
   const options: ToastOptions = {
     toastId: id,
     // §9: message toasts stay until dismissed; the rest use the container default.
@@ -31,18 +40,27 @@ export function showToast(input: ToastInput): Id {
     onClose: () => active.delete(id),
   }
   active.set(id, input.type)
+  useToastsWanted.setState(true, true)
   const content = input.title ? `${input.title}: ${input.message}` : input.message
-  if (input.type === 'light' || input.type === 'message') return toast(content, options)
-  return toast[input.type](content, options)
+  void toaster().then((toast) =>
+    input.type === 'light' || input.type === 'message'
+      ? toast(content, options)
+      : toast[input.type](content, options),
+  )
+  return id
 }
 
-export const removeToast = (id: Id): void => toast.dismiss(id)
+export const removeToast = (id: Id): void => {
+  void toaster().then((toast) => toast.dismiss(id))
+}
 
 export const removeToastsOfType = (type: ToastType): void => {
-  for (const [id, t] of active) if (t === type) toast.dismiss(id)
+  for (const [id, t] of active) if (t === type) removeToast(id)
 }
 
-export const clearToasts = (): void => toast.dismiss()
+export const clearToasts = (): void => {
+  void toaster().then((toast) => toast.dismiss())
+}
 
 export interface ConfirmRequest {
   title: string

@@ -1,23 +1,44 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { AccountDrawer } from '../../features/account/components/account-drawer'
-import { AuthDialog } from '../../features/auth/components/auth-dialog'
 import { useReferral } from '../../features/auth/hooks/use-referral'
 import { useSessionEnd } from '../../features/auth/hooks/use-session-end'
-import { RightSidebar } from '../../features/bet-slip/components/right-sidebar'
+import { useLoginUiStore } from '../../features/auth/stores/login-ui-store'
 import { useBrandHead } from '../../features/brand/hooks/use-brand-head'
-import { SelectLanguageModal } from '../../features/language/components/select-language-modal'
 import { LeftSidebar } from '../../features/navigation/components/left-sidebar'
 import { MobileBottomBar } from '../../features/navigation/components/mobile-bottom-bar'
-import { MobileDrawer } from '../../features/navigation/components/mobile-drawer'
 import { NavButtons } from '../../features/navigation/components/nav-buttons'
+import { lazyNamed, OnceOpened } from '../../lib/lazy-overlay'
+import { useConfirmStore } from '../../lib/toast'
 import { useIsDesktop } from '../../lib/use-is-desktop'
 import styles from './app-layout.module.css'
-import { ConfirmDialog } from './confirm-dialog'
 import { Footer, WhatsAppFloat } from './footer'
 import { Header } from './header'
 import { BannerPopup, TimedOverlay } from './overlays'
+import { PageLoading } from './page-loading'
 import { hasSideBars, isGamePage } from './page-title'
+
+// Dialogs, drawers and the bet slip load when first wanted; the first screen carries none of them.
+const AuthDialog = lazyNamed(
+  () => import('../../features/auth/components/auth-dialog'),
+  'AuthDialog',
+)
+const SelectLanguageModal = lazyNamed(
+  () => import('../../features/language/components/select-language-modal'),
+  'SelectLanguageModal',
+)
+const ConfirmDialog = lazyNamed(() => import('./confirm-dialog'), 'ConfirmDialog')
+const MobileDrawer = lazyNamed(
+  () => import('../../features/navigation/components/mobile-drawer'),
+  'MobileDrawer',
+)
+const AccountDrawer = lazyNamed(
+  () => import('../../features/account/components/account-drawer'),
+  'AccountDrawer',
+)
+const RightSidebar = lazyNamed(
+  () => import('../../features/bet-slip/components/right-sidebar'),
+  'RightSidebar',
+)
 
 /**
  * Shell §2 layout: header (hidden on mobile casino and live-game pages), section buttons,
@@ -32,6 +53,9 @@ export function AppLayout() {
   useBrandHead()
   useReferral()
   useSessionEnd()
+  const authOpen = useLoginUiStore((s) => s.open)
+  const languageOpen = useLoginUiStore((s) => s.languagePicker)
+  const confirmOpen = useConfirmStore((s) => s.confirm !== null)
   const game = isGamePage(pathname)
   const sideBars = desktop && hasSideBars(pathname) && !game
   const home = pathname === '/' || pathname === '/default-page'
@@ -48,11 +72,15 @@ export function AppLayout() {
         {sideBars ? <LeftSidebar /> : null}
         <main className={styles.main}>
           {home ? <BannerPopup /> : null}
-          <Outlet />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
         {sideBars ? (
           <aside className={styles.right}>
-            <RightSidebar />
+            <Suspense fallback={null}>
+              <RightSidebar />
+            </Suspense>
           </aside>
         ) : null}
       </div>
@@ -60,11 +88,21 @@ export function AppLayout() {
       {home ? <WhatsAppFloat /> : null}
       {bottomBar ? <MobileBottomBar /> : null}
       <TimedOverlay />
-      <MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} />
-      <AccountDrawer open={accountOpen} onOpenChange={setAccountOpen} />
-      <AuthDialog />
-      <SelectLanguageModal />
-      <ConfirmDialog />
+      <OnceOpened open={menuOpen}>
+        <MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} />
+      </OnceOpened>
+      <OnceOpened open={accountOpen}>
+        <AccountDrawer open={accountOpen} onOpenChange={setAccountOpen} />
+      </OnceOpened>
+      <OnceOpened open={authOpen}>
+        <AuthDialog />
+      </OnceOpened>
+      <OnceOpened open={languageOpen}>
+        <SelectLanguageModal />
+      </OnceOpened>
+      <OnceOpened open={confirmOpen}>
+        <ConfirmDialog />
+      </OnceOpened>
     </div>
   )
 }

@@ -10,14 +10,14 @@ afterEach(() => {
 })
 
 describe('language store (shell §4)', () => {
-  it('applies a new language only after 2 s and remembers it', () => {
+  it('applies a new language only after 2 s and remembers it', async () => {
     vi.useFakeTimers()
     useLanguageStore.getState().choose('hi')
     vi.advanceTimersByTime(1_999)
     expect(i18n.language).toBe('en')
     expect(useLanguageStore.getState().pending).toBe('hi')
-    vi.advanceTimersByTime(1)
-    expect(i18n.language).toBe('hi')
+    await vi.advanceTimersByTimeAsync(1)
+    await vi.waitFor(() => expect(i18n.language).toBe('hi'))
     expect(document.documentElement.lang).toBe('hi')
     expect(localStorage.getItem('language')).toBe('hi')
     expect(storedLanguage()).toBe('hi')

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language, language } from '@backlay/contract/language'
 import { DELAY_MS } from '@backlay/contract/timing'
 import { create } from 'zustand'
-import { i18n } from '../../../lib/i18n'
+import { i18n, loadLanguage } from '../../../lib/i18n'
 import { local, STORAGE_KEYS } from '../../../lib/storage'
 
 /** Each language named in its own script, so a reader finds theirs whatever is shown now. */
@@ -21,8 +21,9 @@ export const storedLanguage = (): Language => {
   return parsed.success ? parsed.data : DEFAULT_LANGUAGE
 }
 
-const apply = (lng: Language) => {
-  void i18n.changeLanguage(lng)
+const apply = async (lng: Language) => {
+  await loadLanguage(lng)
+  await i18n.changeLanguage(lng)
   if (typeof document !== 'undefined') document.documentElement.lang = lng
 }
 
@@ -45,10 +46,10 @@ export const useLanguageStore = create<LanguageState>((set) => ({
     set({ pending: valid })
     timer = setTimeout(() => {
       local.set(STORAGE_KEYS.language, valid)
-      apply(valid)
-      set({ current: valid, pending: null })
+      void apply(valid).then(() => set({ current: valid, pending: null }))
     }, DELAY_MS.languageChange)
   },
 }))
 
-apply(useLanguageStore.getState().current)
+/** Settles once the remembered language is loaded and applied: the app renders after it. */
+export const languageReady = apply(useLanguageStore.getState().current)

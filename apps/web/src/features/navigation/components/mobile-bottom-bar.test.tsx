@@ -29,7 +29,7 @@ function renderBar(menu: MenuItem[]) {
 afterEach(cleanup)
 
 describe('MobileBottomBar', () => {
-  it('links a racing sport the menu carries and offers Coming Soon for one it does not', () => {
+  it('links a racing sport the menu carries and offers Coming Soon for one it does not', async () => {
     renderBar([sport('4', 'Cricket'), sport('7', 'Horse Racing')])
     expect(screen.getByRole('link', { name: 'Horse Racing' }).getAttribute('href')).toBe(
       '/horse-racing',
@@ -37,7 +37,7 @@ describe('MobileBottomBar', () => {
     expect(screen.queryByRole('link', { name: 'Greyhound Racing' })).toBeNull()
 
     fireEvent.click(screen.getByRole('button', { name: 'Greyhound Racing' }))
-    const popup = screen.getByRole('dialog', { name: 'Coming Soon' })
+    const popup = await screen.findByRole('dialog', { name: 'Coming Soon' })
     expect(popup.textContent).toContain('Greyhound Racing is not yet available.')
 
     fireEvent.click(screen.getByRole('button', { name: 'OK' }))

@@ -1,8 +1,8 @@
 import { SPORT_ID } from '@backlay/contract/sport'
-import { Dialog } from 'radix-ui'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
+import { lazyNamed, OnceOpened } from '../../../lib/lazy-overlay'
 import { useSiteConfig } from '../../brand/api/get-app-config'
 import { useMenu } from '../api/get-menu'
 import styles from './bottom-bar.module.css'
@@ -19,6 +19,8 @@ const RACING = [
   { sportId: SPORT_ID.horseRacing, key: 'horseRacing', to: '/horse-racing' },
   { sportId: SPORT_ID.greyhoundRacing, key: 'greyhoundRacing', to: '/greyhound-racing' },
 ] as const
+
+const ComingSoon = lazyNamed(() => import('./coming-soon'), 'ComingSoon')
 
 function Item({ icon, label }: { icon: keyof typeof ICONS; label: string }) {
   return (
@@ -74,24 +76,9 @@ export function MobileBottomBar() {
           <Item icon="deposit" label={t('navigation.deposit')} />
         </NavLink>
       ) : null}
-      <ComingSoon sport={comingSoon} onClose={() => setComingSoon(null)} />
+      <OnceOpened open={comingSoon !== null}>
+        <ComingSoon sport={comingSoon} onClose={() => setComingSoon(null)} />
+      </OnceOpened>
     </nav>
-  )
-}
-
-/** Betting §2 Coming Soon popup: the racing sport is not offered yet. */
-function ComingSoon({ sport, onClose }: { sport: string | null; onClose: () => void }) {
-  const { t } = useTranslation()
-  return (
-    <Dialog.Root open={sport !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
-          <Dialog.Title className={styles.title}>{t('navigation.comingSoon.title')}</Dialog.Title>
-          <Dialog.Description>{t('navigation.comingSoon.text', { sport })}</Dialog.Description>
-          <Dialog.Close className={styles.ok}>{t('navigation.comingSoon.ok')}</Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   )
 }

@@ -1,39 +1,30 @@
-import { Popover } from 'radix-ui'
-import { useEffect, useState } from 'react'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { lazyNamed, OnceOpened } from '../../../lib/lazy-overlay'
 import { useLoginUiStore } from '../../auth/stores/login-ui-store'
 import { isTickerMessage, useMessages } from '../api/get-messages'
 import styles from './notifications.module.css'
 
-type Permission = NotificationPermission | 'unsupported'
+const NotificationPanel = lazyNamed(() => import('./notification-panel'), 'NotificationPanel')
 
-const readPermission = (): Permission =>
-  typeof Notification === 'undefined' ? 'unsupported' : Notification.permission
-
-/**
- * Shell §2 bell: a panel (at most 300 px high) of the messages not on the ticker, 'All caught
- * up!' when none; blocked browser notifications are explained. Closes on an outside click.
- */
+/** Shell §2 bell with the count of messages not on the ticker; a click opens or closes the panel. */
 export function NotificationBell() {
   const { t } = useTranslation()
   const open = useLoginUiStore((s) => s.notificationsPanel)
   const setOpen = useLoginUiStore((s) => s.setNotificationsPanel)
   const messages = (useMessages().data ?? []).filter((m) => !isTickerMessage(m))
-  const [permission, setPermission] = useState<Permission>(readPermission)
-  useEffect(() => {
-    if (open) setPermission(readPermission())
-  }, [open])
-
-  const ask = async () => {
-    if (typeof Notification === 'undefined') return
-    setPermission(await Notification.requestPermission())
-  }
+  const bell = useRef<HTMLButtonElement>(null)
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
+    <>
+      <button
+        ref={bell}
+        type="button"
         className={styles.bell}
         aria-label={t('notifications.bell', { count: messages.length })}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path
@@ -42,33 +33,10 @@ export function NotificationBell() {
           />
         </svg>
         <span className={styles.count}>{messages.length}</span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className={styles.panel} align="end" sideOffset={8}>
-          <h2 className={styles.panelTitle}>
-            {t('notifications.title')} <span className={styles.panelCount}>{messages.length}</span>
-          </h2>
-          {permission === 'denied' ? (
-            <div className={styles.blocked} role="note">
-              <strong>{t('notifications.blocked')}</strong>
-              <p>{t('notifications.unblockHelp')}</p>
-            </div>
-          ) : permission === 'default' ? (
-            <button type="button" className={styles.enable} onClick={ask}>
-              {t('notifications.enable')}
-            </button>
-          ) : null}
-          {messages.length === 0 ? (
-            <p className={styles.empty}>{t('notifications.allCaughtUp')}</p>
-          ) : (
-            <ul className={styles.list}>
-              {messages.map((m) => (
-                <li key={m.id}>{m.text}</li>
-              ))}
-            </ul>
-          )}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </button>
+      <OnceOpened open={open}>
+        <NotificationPanel open={open} onOpenChange={setOpen} anchor={bell} messages={messages} />
+      </OnceOpened>
+    </>
   )
 }

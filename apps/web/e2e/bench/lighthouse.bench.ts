@@ -1,0 +1,88 @@
+import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { brandUrl, liveCricketMatch } from '../support/betting'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser'
+import { freePort } from '../support/server'
+
+/** Issue goals for the mobile preset (simulated 4G and a slowed CPU). */
+const GOALS = { performance: 95, cls: 0.05, lcpMs: 2_500 }
+const AUDITS = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  siMs: 'speed-index',
+} as const
+
+type Row = { page: string; performance: number; bytes: number } & Record<
+  keyof typeof AUDITS,
+  number
+>
+
+/**
+ * Lighthouse's default (mobile) configuration against the built app on the real server. The
+ * browser is Debian's Chromium with a debugging port Lighthouse drives; each page gets a cold load.
+ */
+async function audit(page: string, url: string, port: number): Promise<Row> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    page,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    ...(Object.fromEntries(Object.entries(AUDITS).map(([key, id]) => [key, metric(id)])) as Record<
+      keyof typeof AUDITS,
+      number
+    >),
+    bytes: metric('total-byte-weight'),
+  }
+}
+
+describe('Lighthouse, mobile preset', () => {
+  it('scores the home, a cricket event and a racing page', { timeout: 600_000 }, async () => {
+    const { matchId } = await liveCricketMatch()
+    const pages = {
+      home: '/',
+      'cricket event': `/event-page/4/${matchId}`,
+      racing: '/horse-racing',
+    }
+    const port = await freePort()
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    })
+    const rows: Row[] = []
+    try {
+      for (const [name, path] of Object.entries(pages)) {
+        rows.push(await audit(name, brandUrl(path), port))
+      }
+    } finally {
+      await browser.close()
+    }
+    console.table(
+      rows.map((r) => ({
+        page: r.page,
+        performance: r.performance,
+        'FCP s': (r.fcpMs / 1000).toFixed(2),
+        'LCP s': (r.lcpMs / 1000).toFixed(2),
+        'TBT ms': Math.round(r.tbtMs),
+        CLS: r.cls.toFixed(3),
+        'SI s': (r.siMs / 1000).toFixed(2),
+        KiB: Math.round(r.bytes / 1024),
+      })),
+    )
+    for (const r of rows) {
+      expect.soft(r.performance, r.page).toBeGreaterThanOrEqual(GOALS.performance)
+      expect.soft(r.cls, r.page).toBeLessThanOrEqual(GOALS.cls)
+      expect.soft(r.lcpMs, r.page).toBeLessThanOrEqual(GOALS.lcpMs)
+    }
+  })
+})
