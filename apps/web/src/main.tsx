@@ -15,3 +15,8 @@ void languageReady.then(() =>
     </StrictMode>,
   ),
 )
+
+// Production builds only: the worker keeps the app's files on the device (public/sw.js).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js'))
+}

@@ -20,7 +20,14 @@ export function Logo() {
   return (
     <Link to="/" className={styles.logo} aria-label={name}>
       {src ? (
-        <img className={styles.logoImage} src={src} alt="" onError={() => setBroken(src)} />
+        <img
+          className={styles.logoImage}
+          src={src}
+          alt=""
+          width={32}
+          height={32}
+          onError={() => setBroken(src)}
+        />
       ) : (
         <span className={styles.logoMark} aria-hidden="true">
           {name.charAt(0).toUpperCase()}

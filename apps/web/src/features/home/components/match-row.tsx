@@ -1,4 +1,5 @@
 import type { HomeMatch } from '@backlay/contract/matches'
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatMatchTime } from '../../../lib/format'
@@ -7,7 +8,32 @@ import { outcomeColumns } from '../match-odds'
 import styles from './home.module.css'
 import { PriceCell } from './price-cell'
 
-export function MatchRow({ match }: { match: HomeMatch }) {
+/**
+ * A row's shape while the list loads: the same boxes as a match row, so the real rows take its
+ * place without moving what is below.
+ */
+export function MatchRowSkeleton() {
+  const { t } = useTranslation()
+  return (
+    <li className={`${styles.row} ${styles.skeleton}`} aria-hidden="true">
+      <div className={styles.event}>
+        <span className={styles.matchName}>{'\u00a0'}</span>
+        <div className={styles.meta}>{'\u00a0'}</div>
+      </div>
+      <div className={styles.odds}>
+        {outcomeColumns([]).map(({ outcome }) => (
+          <div key={outcome} className={styles.outcome}>
+            <PriceCell side="back" title={t('home.back')} offer={undefined} />
+            <PriceCell side="lay" title={t('home.lay')} offer={undefined} />
+          </div>
+        ))}
+      </div>
+    </li>
+  )
+}
+
+// A refetch keeps unchanged matches as the same objects, so their rows skip rendering again.
+export const MatchRow = memo(function MatchRow({ match }: { match: HomeMatch }) {
   const { t } = useTranslation()
   const offset = useUtcOffset()
   const suspended = match.status !== 'OPEN'
@@ -29,12 +55,12 @@ export function MatchRow({ match }: { match: HomeMatch }) {
       <div className={styles.odds}>
         {outcomeColumns(match.runners).map((column) => (
           <div key={column.outcome} className={styles.outcome}>
-            <PriceCell side="back" offer={column.back} />
-            <PriceCell side="lay" offer={column.lay} />
+            <PriceCell side="back" title={t('home.back')} offer={column.back} />
+            <PriceCell side="lay" title={t('home.lay')} offer={column.lay} />
           </div>
         ))}
         {suspended ? <div className={styles.suspended}>{t('home.suspended')}</div> : null}
       </div>
     </li>
   )
-}
+})

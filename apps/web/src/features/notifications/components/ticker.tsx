@@ -5,7 +5,10 @@ import styles from './notifications.module.css'
 /** Shell §2 scrolling strip of notification messages. */
 export function Ticker() {
   const { t } = useTranslation()
-  const messages = (useMessages().data ?? []).filter(isTickerMessage)
+  const query = useMessages()
+  const messages = (query.data ?? []).filter(isTickerMessage)
+  // The strip holds its line while the messages load, so the header does not jump when they come.
+  if (query.isPending) return <div className={styles.ticker} aria-hidden="true" />
   if (messages.length === 0) return null
   return (
     <section className={styles.ticker} aria-label={t('notifications.ticker')}>

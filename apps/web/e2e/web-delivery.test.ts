@@ -1,0 +1,85 @@
+import type { Page, Response } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import {
+  browserForFile,
+  errorsOf,
+  newAppContext,
+  newTrackedPage,
+  saveScreenshot,
+  VIEWPORT_NAMES,
+} from './support/browser'
+
+const browser = browserForFile()
+
+/** Every response the page receives from now on, kept for the test to inspect. */
+const recordResponses = (page: Page) => {
+  const responses: Response[] = []
+  page.on('response', (response) => responses.push(response))
+  return responses
+}
+
+const pathOf = (response: Response) => new URL(response.url()).pathname
+
+/** Resolves once the page's service worker controls it (it claims the page on activation). */
+const controlledByWorker = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  })
+
+describe('how the web app is delivered', () => {
+  it('sends hashed assets compressed and cached for a year, and index.html revalidated', async () => {
+    const context = await newAppContext(browser())
+    const page = await newTrackedPage(context)
+    const responses = recordResponses(page)
+    const index = await page.goto('/')
+    await page.getByRole('region', { name: 'Cricket' }).getByRole('listitem').first().waitFor()
+
+    expect(index?.headers()['cache-control']).toBe('no-cache')
+    const assets = responses.filter((r) => /^\/assets\/.+\.(js|css)$/.test(pathOf(r)))
+    expect(assets.length).toBeGreaterThan(3)
+    for (const asset of assets) {
+      const headers = await asset.allHeaders()
+      expect(headers['content-encoding'], pathOf(asset)).toMatch(/^(br|gzip)$/)
+      expect(headers['cache-control'], pathOf(asset)).toBe('public, max-age=31536000, immutable')
+    }
+    // API answers over 1 KB go out compressed too; small ones are not worth the work.
+    const lists = responses.filter((r) => pathOf(r) === '/api/v1/match/homeMatchesOpen')
+    const large = []
+    for (const list of lists) if ((await list.body()).length > 1024) large.push(list)
+    expect(large.length).toBeGreaterThan(0)
+    for (const list of large) {
+      expect((await list.allHeaders())['content-encoding']).toMatch(/^(br|gzip)$/)
+    }
+    expect(errorsOf(page)).toEqual([])
+    await context.close()
+  })
+
+  it.each(VIEWPORT_NAMES)(
+    'keeps the app files on the device and shows an offline page without a network at %s size',
+    async (viewport) => {
+      const context = await newAppContext(browser(), viewport)
+      const page = await newTrackedPage(context)
+      await page.goto('/')
+      await controlledByWorker(page)
+
+      // A returning player: the first screen's files come from the device, not the network.
+      const responses = recordResponses(page)
+      await page.reload()
+      await page.getByRole('region', { name: 'Cricket' }).waitFor()
+      const scripts = responses.filter((r) => /^\/assets\/index-.+\.js$/.test(pathOf(r)))
+      expect(scripts.map((r) => r.fromServiceWorker())).toEqual([true])
+
+      await context.setOffline(true)
+      await page.goto('/sports-page/Cricket/4')
+      await page.getByRole('heading', { name: 'You are offline' }).waitFor()
+      // Nothing from the exchange is shown without a connection.
+      expect(await page.getByRole('region', { name: 'Cricket' }).count()).toBe(0)
+      await saveScreenshot(page, `offline-${viewport}`)
+
+      await context.setOffline(false)
+      await page.getByRole('link', { name: 'Try again' }).click()
+      await page.getByRole('region', { name: 'Cricket' }).waitFor()
+      await context.close()
+    },
+  )
+})
