@@ -16,13 +16,10 @@ export interface ToastInput {
 const active = new Map<Id, ToastType>()
 
 /**
- * The toast library arrives with the first toast, not with the first screen. Toasts raised before
- * the container has mounted wait in the library's queue and show once it does.
+ * The toast library is not part of the first screen's code; toasts raised before its container
+ * has mounted wait in the library's queue and show once it does.
  */
 const toaster = async () => (await import('react-toastify')).toast
-
-/** True from the first toast on: the layout then mounts the (lazy) toast container. */
-export const useToastsWanted = create<boolean>(() => false)
 
 /** Same title, message and type → same id, so a toast already showing is not shown twice (§4). */
 export const toastIdOf = ({ type, title = '', message }: ToastInput): string =>
@@ -40,7 +37,6 @@ export function showToast(input: ToastInput): Id {
     onClose: () => active.delete(id),
   }
   active.set(id, input.type)
-  useToastsWanted.setState(true, true)
   const content = input.title ? `${input.title}: ${input.message}` : input.message
   void toaster().then((toast) =>
     input.type === 'light' || input.type === 'message'
