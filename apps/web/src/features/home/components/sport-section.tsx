@@ -1,11 +1,30 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { useHomeMatches } from '../api/get-home-matches'
 import { liveFirst } from '../match-odds'
 import styles from './home.module.css'
-import { MatchRow } from './match-row'
+import { MatchRow, MatchRowSkeleton } from './match-row'
 
-export function SportSection({ sportId, title }: { sportId: string; title: string }) {
+/**
+ * Rows drawn while a sport loads: more than a phone screen holds, so the sections below start
+ * off-screen and a list that arrives longer moves nothing in view.
+ */
+const SKELETON_KEYS = Array.from({ length: 10 }, (_, i) => `skeleton-${i}`)
+
+/** Rows a sport shows on the home page; its own page lists them all. */
+export const HOME_ROWS = 10
+
+export function SportSection({
+  sportId,
+  title,
+  allPath,
+}: {
+  sportId: string
+  title: string
+  /** The sport's page, where every match is listed. */
+  allPath: string
+}) {
   const { t } = useTranslation()
   const headingId = useId()
   const matches = useHomeMatches(sportId)
@@ -31,7 +50,11 @@ export function SportSection({ sportId, title }: { sportId: string; title: strin
         </span>
       </div>
       {matches.isPending ? (
-        <p className={styles.notice}>{t('home.loading')}</p>
+        <ul className={styles.list} aria-busy="true" aria-label={t('home.loading')}>
+          {SKELETON_KEYS.map((key) => (
+            <MatchRowSkeleton key={key} />
+          ))}
+        </ul>
       ) : matches.isError ? (
         <p className={styles.notice} role="alert">
           {t('home.failed')}{' '}
@@ -42,11 +65,20 @@ export function SportSection({ sportId, title }: { sportId: string; title: strin
       ) : matches.data.length === 0 ? (
         <p className={styles.notice}>{t('home.empty')}</p>
       ) : (
-        <ul className={styles.list}>
-          {liveFirst(matches.data).map((match) => (
-            <MatchRow key={match.match_id} match={match} />
-          ))}
-        </ul>
+        <>
+          <ul className={styles.list}>
+            {liveFirst(matches.data)
+              .slice(0, HOME_ROWS)
+              .map((match) => (
+                <MatchRow key={match.match_id} match={match} />
+              ))}
+          </ul>
+          {matches.data.length > HOME_ROWS ? (
+            <Link className={styles.allMatches} to={allPath}>
+              {t('home.allMatches', { count: matches.data.length })}
+            </Link>
+          ) : null}
+        </>
       )}
     </section>
   )
