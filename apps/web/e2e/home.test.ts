@@ -2,6 +2,7 @@ import { homeMatchesResponse } from '@backlay/contract/matches'
 import { SPORT_ID } from '@backlay/contract/sport'
 import { describe, expect, it } from 'vitest'
 import { HOME_MATCHES_POLL_MS } from '../src/features/home/api/get-home-matches'
+import { HOME_ROWS } from '../src/features/home/match-odds'
 import {
   apiUrl,
   browserForFile,
@@ -58,6 +59,26 @@ describe('home prices', () => {
       timeout: HOME_MATCHES_POLL_MS * 2,
     })
     expect(again.postDataJSON()).toHaveProperty('sport_id')
+    await page.context().close()
+  })
+})
+
+describe('home lists', () => {
+  it('show ten matches a sport and link to the sport page for the rest', async () => {
+    const res = await fetch(apiUrl('match/homeMatchesOpen'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sport_id: SPORT_ID.football }),
+    })
+    const total = homeMatchesResponse.parse(await res.json()).data.length
+    expect(total).toBeGreaterThan(HOME_ROWS)
+    const page = await openPage(browser(), { viewport: 'mobile' })
+    const football = page.getByRole('region', { name: 'Football' })
+    const all = football.getByRole('link', { name: `See all ${total} matches` })
+    await all.waitFor()
+    expect(await football.getByRole('listitem').count()).toBe(HOME_ROWS)
+    await all.click()
+    await page.waitForURL('**/sports-page/Football/1')
     await page.context().close()
   })
 })

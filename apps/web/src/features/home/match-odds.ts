@@ -29,6 +29,9 @@ export function outcomeColumns(runners: readonly Runner[]): OutcomeColumn[] {
   return [column('home', first), column('draw', draw), column('away', second)]
 }
 
+/** Rows a sport shows on the home page; its own page lists them all. */
+export const HOME_ROWS = 10
+
 /** In-play first, then by start time, so the live action leads each sport. */
 export function liveFirst(matches: readonly HomeMatch[]): HomeMatch[] {
   return [...matches].sort(

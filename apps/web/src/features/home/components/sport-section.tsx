@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useHomeMatches } from '../api/get-home-matches'
-import { liveFirst } from '../match-odds'
+import { HOME_ROWS, liveFirst } from '../match-odds'
 import styles from './home.module.css'
 import { MatchRow, MatchRowSkeleton } from './match-row'
 
@@ -11,9 +11,6 @@ import { MatchRow, MatchRowSkeleton } from './match-row'
  * off-screen and a list that arrives longer moves nothing in view.
  */
 const SKELETON_KEYS = Array.from({ length: 10 }, (_, i) => `skeleton-${i}`)
-
-/** Rows a sport shows on the home page; its own page lists them all. */
-export const HOME_ROWS = 10
 
 export function SportSection({
   sportId,
