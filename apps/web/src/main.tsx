@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { languageReady } from './features/language/stores/language-store'
@@ -8,11 +8,15 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 // A player who chose another language before sees it from the first paint, not after a flash.
+// As a transition the first render yields to the browser every few milliseconds instead of
+// holding the main thread until the whole page is built.
 void languageReady.then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 )
 

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useDeferredValue, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useHomeMatches } from '../api/get-home-matches'
@@ -25,6 +25,9 @@ export function SportSection({
   const { t } = useTranslation()
   const headingId = useId()
   const matches = useHomeMatches(sportId)
+  // The rows are built in a background render that yields to the browser, so a list arriving
+  // never holds the main thread (and a tap) for the whole list.
+  const data = useDeferredValue(matches.data)
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
@@ -32,10 +35,8 @@ export function SportSection({
         <h2 id={headingId} className={styles.sectionTitle}>
           {title}
         </h2>
-        {matches.data ? (
-          <span className={styles.count}>
-            {t('home.matchCount', { count: matches.data.length })}
-          </span>
+        {data ? (
+          <span className={styles.count}>{t('home.matchCount', { count: data.length })}</span>
         ) : null}
       </div>
       <div className={styles.columnsHead} aria-hidden="true">
@@ -46,33 +47,33 @@ export function SportSection({
           <span>{t('home.outcomes.away')}</span>
         </span>
       </div>
-      {matches.isPending ? (
-        <ul className={styles.list} aria-busy="true" aria-label={t('home.loading')}>
-          {SKELETON_KEYS.map((key) => (
-            <MatchRowSkeleton key={key} />
-          ))}
-        </ul>
-      ) : matches.isError ? (
+      {matches.isError ? (
         <p className={styles.notice} role="alert">
           {t('home.failed')}{' '}
           <button type="button" className={styles.retry} onClick={() => matches.refetch()}>
             {t('home.retry')}
           </button>
         </p>
-      ) : matches.data.length === 0 ? (
+      ) : data === undefined ? (
+        <ul className={styles.list} aria-busy="true" aria-label={t('home.loading')}>
+          {SKELETON_KEYS.map((key) => (
+            <MatchRowSkeleton key={key} />
+          ))}
+        </ul>
+      ) : data.length === 0 ? (
         <p className={styles.notice}>{t('home.empty')}</p>
       ) : (
         <>
           <ul className={styles.list}>
-            {liveFirst(matches.data)
+            {liveFirst(data)
               .slice(0, HOME_ROWS)
               .map((match) => (
                 <MatchRow key={match.match_id} match={match} />
               ))}
           </ul>
-          {matches.data.length > HOME_ROWS ? (
+          {data.length > HOME_ROWS ? (
             <Link className={styles.allMatches} to={allPath}>
-              {t('home.allMatches', { count: matches.data.length })}
+              {t('home.allMatches', { count: data.length })}
             </Link>
           ) : null}
         </>
