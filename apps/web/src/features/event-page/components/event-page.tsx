@@ -1,5 +1,5 @@
 import type { Fancy, MarketDetail } from '@backlay/contract/match-details'
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useParams } from 'react-router'
 import { formatMatchTime } from '../../../lib/format'
@@ -99,6 +99,9 @@ export function EventPage() {
 
   const marketIds = useMemo(() => outline?.markets.map((m) => m.id) ?? [], [outline])
   useLiveMarkets(marketIds, hasFancy ? [eventId] : [])
+  // The tables are first built in a background render that yields to the browser; the stream
+  // is subscribed at once, and each table's own price updates are not deferred.
+  const shown = useDeferredValue(outline)
 
   const positionMaps = useMemo(() => {
     const out = new Map<string, Map<string, number>>()
@@ -171,8 +174,10 @@ export function EventPage() {
           </p>
         ) : null}
       </header>
-      {details.isPending ? <p className={styles.notice}>{t('events.loading')}</p> : null}
-      {outline?.markets.map(({ id, kind }) => (
+      {shown === undefined && !details.isError ? (
+        <p className={styles.notice}>{t('events.loading')}</p>
+      ) : null}
+      {shown?.markets.map(({ id, kind }) => (
         <EventMarket
           key={id}
           matchId={eventId}
@@ -185,7 +190,7 @@ export function EventPage() {
           onLadder={onLadder}
         />
       ))}
-      {hasFancy ? (
+      {shown?.hasFancy ? (
         <EventFancies
           matchId={eventId}
           limitOf={fancyRange}

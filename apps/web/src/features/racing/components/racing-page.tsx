@@ -1,6 +1,6 @@
 import type { RaceItem } from '@backlay/contract/racing'
 import { SPORT_ID } from '@backlay/contract/sport'
-import { useEffect, useState } from 'react'
+import { useDeferredValue, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { ConfirmPopup } from '../../bet-slip/components/confirm-popup'
@@ -71,7 +71,8 @@ export function RacingPage() {
   const [chosen, setChosen] = useState<string | null>(null)
   const [openRow, setOpenRow] = useState<string | null>(null)
   const [tab, setTab] = useState<'inplay' | 'upcoming'>('inplay')
-  const list = races.data ?? []
+  // The race list is built in a background render that yields to the browser.
+  const list = useDeferredValue(races.data) ?? []
   // §2: with nothing chosen, the first listed race is shown.
   const selected = list.find((r) => r.market_id === chosen) ?? list[0]
   const title = t(
@@ -81,7 +82,7 @@ export function RacingPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{title}</h1>
-      {races.isSuccess && list.length === 0 ? (
+      {races.isSuccess && races.data.length === 0 ? (
         <p className={styles.notice}>{t('racing.none')}</p>
       ) : null}
       {desktop && selected ? (
