@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { jsBudget } from './build/js-budget'
+import { serviceWorker } from './build/service-worker-plugin'
 
 // Libraries change far less often than our code, so they sit in their own long-cached chunks.
 const vendorGroups = [
@@ -22,6 +24,7 @@ export default defineConfig({
     react(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
     jsBudget({ maxGzipBytes: 170 * 1024, firstScreen: ['src/app/routes/home.tsx'] }),
+    serviceWorker({ template: fileURLToPath(new URL('build/service-worker.js', import.meta.url)) }),
   ],
   server: {
     proxy: { '/api': 'http://localhost:8080', '/brand-assets': 'http://localhost:8080' },

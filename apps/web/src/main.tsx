@@ -20,7 +20,7 @@ void languageReady.then(() =>
   ),
 )
 
-// Production builds only: the worker keeps the app's files on the device (public/sw.js).
+// Production builds only: the worker keeps the app's files on the device (build/service-worker.js).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js'))
 }

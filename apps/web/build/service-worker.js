@@ -1,26 +1,23 @@
 /*
- * Backlay's service worker. It keeps the app's own files so a returning player's screen comes
- * from the device, and shows offline.html when there is no network. It never keeps an API answer
- * or a stream message: odds and balances always come live or not at all.
+ * Backlay's service worker, written into each build as sw.js with that build's first-screen files
+ * (build/service-worker-plugin.ts), so every deploy installs a new worker. It keeps the app's own
+ * files so a returning player's screen comes from the device, and shows offline.html when there is
+ * no network. It never keeps an API answer or a stream message: odds and balances always come
+ * live or not at all.
  */
+/** The hashed files this build's index.html loads: its scripts, preloads and styles. */
+const SHELL_ASSETS = ['__SHELL_ASSETS__']
 const SHELL = 'backlay-shell'
 const ASSETS = 'backlay-assets'
 const OFFLINE_PAGE = '/offline.html'
 /** Paths served by others on this origin: the API, the stream, brand artwork, the back office. */
 const NOT_OURS = /^\/(api|brand-assets|backoffice)(\/|$)/
 
-/** The hashed files the current index.html loads first: its scripts, preloads and styles. */
-const shellAssetsOf = (html) =>
-  [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1])
-
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
-      const shell = await caches.open(SHELL)
-      await shell.add(OFFLINE_PAGE)
-      const index = await fetch('/', { cache: 'no-cache' })
-      if (!index.ok) return
-      await (await caches.open(ASSETS)).addAll(shellAssetsOf(await index.text()))
+      await (await caches.open(SHELL)).add(OFFLINE_PAGE)
+      await (await caches.open(ASSETS)).addAll(SHELL_ASSETS)
       await self.skipWaiting()
     })(),
   )
@@ -30,13 +27,10 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const index = await fetch('/', { cache: 'no-cache' }).catch(() => undefined)
-      if (index?.ok) {
-        const current = new Set(shellAssetsOf(await index.text()))
-        const assets = await caches.open(ASSETS)
-        for (const request of await assets.keys()) {
-          if (!current.has(new URL(request.url).pathname)) await assets.delete(request)
-        }
+      const current = new Set(SHELL_ASSETS)
+      const assets = await caches.open(ASSETS)
+      for (const request of await assets.keys()) {
+        if (!current.has(new URL(request.url).pathname)) await assets.delete(request)
       }
       await self.clients.claim()
     })(),
