@@ -2,13 +2,11 @@ import { Suspense, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { useReferral } from '../../features/auth/hooks/use-referral'
 import { useSessionEnd } from '../../features/auth/hooks/use-session-end'
-import { useLoginUiStore } from '../../features/auth/stores/login-ui-store'
 import { useBrandHead } from '../../features/brand/hooks/use-brand-head'
 import { LeftSidebar } from '../../features/navigation/components/left-sidebar'
 import { MobileBottomBar } from '../../features/navigation/components/mobile-bottom-bar'
 import { NavButtons } from '../../features/navigation/components/nav-buttons'
 import { lazyNamed, OnceOpened } from '../../lib/lazy-overlay'
-import { useConfirmStore } from '../../lib/toast'
 import { useIsDesktop } from '../../lib/use-is-desktop'
 import styles from './app-layout.module.css'
 import { Footer, WhatsAppFloat } from './footer'
@@ -16,17 +14,9 @@ import { Header } from './header'
 import { BannerPopup, TimedOverlay } from './overlays'
 import { PageLoading } from './page-loading'
 import { hasSideBars, isGamePage } from './page-title'
+import { SharedDialogs } from './shared-dialogs'
 
-// Dialogs, drawers and the bet slip load when first wanted; the first screen carries none of them.
-const AuthDialog = lazyNamed(
-  () => import('../../features/auth/components/auth-dialog'),
-  'AuthDialog',
-)
-const SelectLanguageModal = lazyNamed(
-  () => import('../../features/language/components/select-language-modal'),
-  'SelectLanguageModal',
-)
-const ConfirmDialog = lazyNamed(() => import('./confirm-dialog'), 'ConfirmDialog')
+// Drawers and the bet slip load when first wanted; the first screen carries none of them.
 const MobileDrawer = lazyNamed(
   () => import('../../features/navigation/components/mobile-drawer'),
   'MobileDrawer',
@@ -53,9 +43,6 @@ export function AppLayout() {
   useBrandHead()
   useReferral()
   useSessionEnd()
-  const authOpen = useLoginUiStore((s) => s.open)
-  const languageOpen = useLoginUiStore((s) => s.languagePicker)
-  const confirmOpen = useConfirmStore((s) => s.confirm !== null)
   const game = isGamePage(pathname)
   const sideBars = desktop && hasSideBars(pathname) && !game
   const home = pathname === '/' || pathname === '/default-page'
@@ -94,15 +81,7 @@ export function AppLayout() {
       <OnceOpened open={accountOpen}>
         <AccountDrawer open={accountOpen} onOpenChange={setAccountOpen} />
       </OnceOpened>
-      <OnceOpened open={authOpen}>
-        <AuthDialog />
-      </OnceOpened>
-      <OnceOpened open={languageOpen}>
-        <SelectLanguageModal />
-      </OnceOpened>
-      <OnceOpened open={confirmOpen}>
-        <ConfirmDialog />
-      </OnceOpened>
+      <SharedDialogs />
     </div>
   )
 }
