@@ -1,14 +1,25 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import type { LogEvent } from 'kysely'
 import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import { newPlayer, openMarket } from '../src/markets/test-support'
+import type { LoadStats } from './save-bet-protocol'
 
 /**
  * The server the saveBet benchmark loads: the real app on a free loopback port, every market's
  * bet delay 0, funded players with session tokens, and warmed exchange markets (the market
- * maker has quoted them). Prints one JSON line, then serves until killed.
+ * maker has quoted them). Prints one JSON line, then serves until killed. Between the parent's
+ * 'start' and 'report' messages it counts the store's statements and transactions and samples
+ * the event loop's delay, and answers 'report' with them.
  */
+const statements = { all: 0, transactions: 0, ms: 0 }
+const countStatement = (event: LogEvent) => {
+  statements.all++
+  statements.ms += event.queryDurationMillis
+  if (event.query.sql === 'begin') statements.transactions++
+}
 const config = loadConfig()
-const app = await buildApp(config, { logger: false })
+const app = await buildApp(config, { logger: false, queryLog: countStatement })
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : 0
@@ -25,6 +36,25 @@ for (let i = 0; i < 20; i++) {
 const players: Awaited<ReturnType<typeof newPlayer>>[] = []
 for (let i = 0; i < 50; i++) players.push(await newPlayer(app, { rupees: 1_00_00_000 }))
 for (const market of markets) await app.exchange.beforeTrade(market.id)
+
+const loopDelay = monitorEventLoopDelay({ resolution: 1 })
+process.on('message', (message: 'start' | 'report') => {
+  if (message === 'start') {
+    Object.assign(statements, { all: 0, transactions: 0, ms: 0 })
+    loopDelay.reset()
+    loopDelay.enable()
+    process.send?.('started')
+    return
+  }
+  loopDelay.disable()
+  const ms = (ns: number) => ns / 1e6
+  process.send?.({
+    statements: statements.all,
+    transactions: statements.transactions,
+    statementMs: statements.ms,
+    loopDelayMs: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)) },
+  } satisfies LoadStats)
+})
 
 process.stdout.write(
   `${JSON.stringify({

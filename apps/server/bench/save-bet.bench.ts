@@ -1,53 +1,51 @@
 /**
- * saveBet over HTTP: acknowledged bets per second and p50/p99 latency, autocannon on loopback,
- * bet delay 0, against PGlite (on disk) and PostgreSQL (when TEST_DATABASE_URL is set).
+ * saveBet over HTTP against its ceiling: first bare Fastify echoing the same POST (what the
+ * framework itself serves on this machine), then the real server on PostgreSQL (when
+ * TEST_DATABASE_URL is set) and PGlite (on disk), bet delay 0. Each prints acknowledged
+ * answers per second and p50/p99 latency from autocannon on loopback; the real servers also
+ * print their ratio to the ceiling against the goal, statements and transactions per bet, and
+ * the event loop's delay during the run.
  * Run: npm run bench -w apps/server   (or npx tsx apps/server/bench/save-bet.bench.ts)
  * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the run; BENCH_CPU_PROFILE=dir
  * writes a V8 CPU profile of each server there (open it in Chrome's DevTools).
  */
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
+import autocannon, { type Result } from 'autocannon'
 import pg from 'pg'
-
-interface ServerInfo {
-  port: number
-  tokens: string[]
-  markets: { id: string; runners: { id: string; back: number }[] }[]
-}
+import type { LoadStats, ServerInfo } from './save-bet-protocol'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE
+/** The goals: saveBet's rate as a share of the ceiling's, and PostgreSQL's p99. */
+const GOAL = { PostgreSQL: 0.33, PGlite: 0.15 } as const
+const GOAL_P99_MS = 25
 
-async function startServer(env: Record<string, string>) {
+async function startServer(script: string, env: Record<string, string>) {
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
-  const child = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', join(here, 'save-bet-server.ts')],
-    {
-      cwd: join(here, '..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        FEED_TICK_MS: '0',
-        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
-        // 50 sessions place thousands of bets a second here, far past what a player's session
-        // may (RATE_LIMIT_PER_SESSION): the bench measures the bet path, so no budget runs out.
-        RATE_LIMIT_PER_SESSION: '1000000000',
-        RATE_LIMIT_PER_ADDRESS: '1000000000',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(here, script)], {
+    cwd: join(here, '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      FEED_TICK_MS: '0',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
+      // 50 sessions place thousands of bets a second here, far past what a player's session
+      // may (RATE_LIMIT_PER_SESSION): the bench measures the bet path, so no budget runs out.
+      RATE_LIMIT_PER_SESSION: '1000000000',
+      RATE_LIMIT_PER_ADDRESS: '1000000000',
+      ...env,
     },
-  )
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  })
   const info = await new Promise<ServerInfo>((resolve, reject) => {
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
       resolve(JSON.parse(line) as ServerInfo),
@@ -57,54 +55,97 @@ async function startServer(env: Record<string, string>) {
   return { child, info }
 }
 
-async function run(label: string, env: Record<string, string>) {
-  const { child, info } = await startServer(env)
+/** Asks the Backlay bench server something over IPC and waits for its answer. */
+function ask<T>(child: ChildProcess, message: 'start' | 'report'): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (answer) => resolve(answer as T))
+    child.send(message)
+  })
+}
+
+/** autocannon's load: half the bets take the market maker's price, half rest above it. */
+function load(info: ServerInfo) {
   let n = 0
-  try {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${info.port}`,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/v1/bet/saveBet',
-          setupRequest: (req) => {
-            n++
-            const market = info.markets[n % info.markets.length]
-            const runner = market?.runners[n % (market?.runners.length ?? 1)]
-            // Half take the market maker's price (matched), half rest unmatched above it.
-            const odds = n % 2 === 0 ? (runner?.back ?? 200) / 100 : 1000
-            return {
-              ...req,
-              headers: {
-                'content-type': 'application/json',
-                authorization: `Bearer ${info.tokens[n % info.tokens.length]}`,
-              },
-              body: JSON.stringify({
-                is_back: 1,
-                market_id: market?.id,
-                odds,
-                selection_id: runner?.id,
-                stack: 100,
-              }),
-            }
-          },
+  return autocannon({
+    url: `http://127.0.0.1:${info.port}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/bet/saveBet',
+        setupRequest: (req) => {
+          n++
+          const market = info.markets[n % info.markets.length]
+          const runner = market?.runners[n % (market?.runners.length ?? 1)]
+          const odds = n % 2 === 0 ? (runner?.back ?? 200) / 100 : 1000
+          return {
+            ...req,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${info.tokens[n % info.tokens.length]}`,
+            },
+            body: JSON.stringify({
+              is_back: 1,
+              market_id: market?.id,
+              odds,
+              selection_id: runner?.id,
+              stack: 100,
+            }),
+          }
         },
-      ],
-    })
-    const acked = result['2xx']
+      },
+    ],
+  })
+}
+
+async function stop(child: ChildProcess) {
+  // A profiled server must exit by itself to write its profile.
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill(PROFILE_DIR ? 'SIGINT' : 'SIGKILL')
+  await exited
+}
+
+const figures = (result: Result) =>
+  `${(result['2xx'] / SECONDS).toFixed(0).padStart(6)}/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}   errors ${result.errors}`
+
+/** The ceiling: bare Fastify answering the same requests; returns its answers per second. */
+async function ceiling() {
+  const { child, info } = await startServer('fastify-echo-server.ts', {})
+  try {
+    const result = await load(info)
     console.log(
-      `${label.padEnd(10)} ${(acked / SECONDS).toFixed(0).padStart(6)} acked bets/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}   errors ${result.errors}   (${CONNECTIONS} connections, ${SECONDS} s)`,
+      `${'ceiling'.padEnd(10)} ${figures(result)}   (bare Fastify echo, ${CONNECTIONS} connections, ${SECONDS} s)`,
     )
+    return result['2xx'] / SECONDS
   } finally {
-    // A profiled server must exit by itself to write its profile.
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill(PROFILE_DIR ? 'SIGINT' : 'SIGKILL')
-    await exited
+    await stop(child)
   }
 }
 
+async function saveBet(store: keyof typeof GOAL, ceilingRate: number, env: Record<string, string>) {
+  const { child, info } = await startServer('save-bet-server.ts', env)
+  try {
+    await ask(child, 'start')
+    const result = await load(info)
+    const stats = await ask<LoadStats>(child, 'report')
+    const bets = result['2xx']
+    const ratio = bets / SECONDS / ceilingRate
+    const p99Goal = store === 'PostgreSQL' ? `, p99 ≤ ${GOAL_P99_MS} ms` : ''
+    const perBet = (n: number) => (bets > 0 ? n / bets : Number.NaN).toFixed(2)
+    console.log(
+      `${store.padEnd(10)} ${figures(result)}   ${ratio.toFixed(3)}× the ceiling (goal ≥ ${GOAL[store]}×${p99Goal})`,
+    )
+    console.log(
+      `${''.padEnd(10)} per bet: ${perBet(stats.statements)} statements, ${perBet(stats.transactions)} transactions, ` +
+        `${perBet(stats.statementMs)} ms waiting on the store; event-loop delay p50 ${stats.loopDelayMs.p50.toFixed(1)} ms, p99 ${stats.loopDelayMs.p99.toFixed(1)} ms`,
+    )
+  } finally {
+    await stop(child)
+  }
+}
+
+const ceilingRate = await ceiling()
 const adminUrl = process.env.TEST_DATABASE_URL
 if (adminUrl) {
   const name = `backlay_bench_${Date.now()}`
@@ -114,7 +155,7 @@ if (adminUrl) {
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   try {
-    await run('PostgreSQL', { DATABASE_URL: url.toString() })
+    await saveBet('PostgreSQL', ceilingRate, { DATABASE_URL: url.toString() })
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     await admin.end()
@@ -122,4 +163,4 @@ if (adminUrl) {
 } else {
   console.log('PostgreSQL skipped: set TEST_DATABASE_URL')
 }
-await run('PGlite', {})
+await saveBet('PGlite', ceilingRate, {})

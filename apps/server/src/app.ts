@@ -5,6 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import type { LogConfig } from 'kysely'
 import { responsibleGamblingGate } from './admin/rg-gate'
 import { type Clock, systemClock } from './clock'
 import type { Config } from './config'
@@ -28,11 +29,12 @@ import { streamPlugin } from './plugins/stream'
 import { webAppPlugin } from './plugins/web-app'
 import { apiRoutes } from './routes/api'
 
-/** What tests (and only tests) swap: the clock and the store. */
+/** What tests and benches swap or watch: the clock, the store and its statements. */
 export interface AppOverrides {
   clock?: Clock
   database?: DatabaseTarget
   logger?: FastifyServerOptions['logger']
+  queryLog?: LogConfig
 }
 
 /**
@@ -59,7 +61,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.setSerializerCompiler(serializerCompiler)
 
   await app.register(appContextPlugin, { config, clock: overrides.clock ?? systemClock })
-  await app.register(databasePlugin, { target: overrides.database ?? databaseTarget(config) })
+  await app.register(databasePlugin, {
+    target: overrides.database ?? databaseTarget(config),
+    ...(overrides.queryLog ? { queryLog: overrides.queryLog } : {}),
+  })
   await app.register(errorHandlerPlugin)
   await app.register(routeCatalogPlugin)
   await app.register(securityPlugin)

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, type LogConfig, PostgresDialect } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import type { Database } from './schema'
@@ -30,7 +30,11 @@ export function parseInt8(text: string): number {
   return n
 }
 
-export async function connectDatabase(target: DatabaseTarget): Promise<Kysely<Database>> {
+/** `log` sees every statement the store runs, transaction begin and commit included. */
+export async function connectDatabase(
+  target: DatabaseTarget,
+  log?: LogConfig,
+): Promise<Kysely<Database>> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
@@ -45,7 +49,7 @@ export async function connectDatabase(target: DatabaseTarget): Promise<Kysely<Da
     // An idle connection the server drops (restart, failover) must not crash the process: the
     // pool discards it and the next query opens a fresh one.
     pool.on('error', () => {})
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) })
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
   const client = new PGlite({
@@ -53,5 +57,5 @@ export async function connectDatabase(target: DatabaseTarget): Promise<Kysely<Da
     parsers: { [pgliteTypes.INT8]: parseInt8 },
   })
   await client.waitReady
-  return new Kysely<Database>({ dialect: new PGliteDialect(client) })
+  return new Kysely<Database>({ dialect: new PGliteDialect(client), ...(log ? { log } : {}) })
 }
