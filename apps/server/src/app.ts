@@ -18,8 +18,10 @@ import { databasePlugin } from './plugins/database'
 import { devSeedPlugin } from './plugins/dev-seed'
 import { errorHandlerPlugin } from './plugins/error-handler'
 import { feedPlugin } from './plugins/feed'
+import { healthPlugin } from './plugins/health'
 import { marketBooksPlugin } from './plugins/market-books'
 import { messageBusPlugin } from './plugins/message-bus'
+import { metricsPlugin } from './plugins/metrics'
 import { openApiPlugin } from './plugins/openapi'
 import { otpPlugin } from './plugins/otp'
 import { rateLimitsPlugin } from './plugins/rate-limits'
@@ -66,6 +68,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     ...(overrides.queryLog ? { queryLog: overrides.queryLog } : {}),
   })
   await app.register(errorHandlerPlugin)
+  await app.register(metricsPlugin)
   await app.register(routeCatalogPlugin)
   await app.register(securityPlugin)
   // Answers over 1 KB (menus, match lists, statements) go out compressed; the built web app is
@@ -78,6 +81,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(otpPlugin)
   await app.register(devSeedPlugin)
   await app.register(feedPlugin)
+  await app.register(healthPlugin)
   await app.register(marketBooksPlugin)
   await app.register(streamPlugin)
 

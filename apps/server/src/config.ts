@@ -70,6 +70,16 @@ const configSchema = z.object({
    * for the same outcome before the house line guard refuses it and suspends the runner.
    */
   HOUSE_LINE_TOLERANCE_BP: z.coerce.number().int().min(0).max(10_000).default(0),
+  /**
+   * Port of the internal listener that serves Prometheus metrics at GET /metrics; unset: none.
+   * It binds METRICS_HOST, loopback unless set, so only the machine's own scraper reaches it.
+   */
+  METRICS_PORT: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(65535).optional(),
+  ),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** A ticking feed silent this many seconds makes GET /health/ready answer 503. */
+  FEED_STALE_SECONDS: z.coerce.number().int().min(1).default(30),
   /** API calls a minute of one address without a valid session token. */
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
   /** API calls a minute of one session (a valid token), wherever they come from. */

@@ -15,7 +15,9 @@ describe('connectDatabase', () => {
 
   it('shows its log every statement it runs, transaction begin and commit included', async () => {
     const seen: LogEvent[] = []
-    const db = await connectDatabase(database.target, (event) => seen.push(event))
+    const db = await connectDatabase(database.target, (event) => {
+      seen.push(event)
+    })
     try {
       await db.transaction().execute(async (trx) => {
         await sql`select 1 as one`.execute(trx)

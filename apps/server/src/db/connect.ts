@@ -30,6 +30,14 @@ export function parseInt8(text: string): number {
   return n
 }
 
+const pools = new WeakMap<Kysely<Database>, pg.Pool>()
+
+/** The connections of a PostgreSQL store's pool by state; undefined for PGlite. */
+export function poolStats(db: Kysely<Database>) {
+  const pool = pools.get(db)
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
+}
+
 /** `log` sees every statement the store runs, transaction begin and commit included. */
 export async function connectDatabase(
   target: DatabaseTarget,
@@ -49,7 +57,12 @@ export async function connectDatabase(
     // An idle connection the server drops (restart, failover) must not crash the process: the
     // pool discards it and the next query opens a fresh one.
     pool.on('error', () => {})
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) })
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...(log ? { log } : {}),
+    })
+    pools.set(db, pool)
+    return db
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
   const client = new PGlite({

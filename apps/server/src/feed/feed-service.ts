@@ -16,6 +16,10 @@ export class FeedService {
   private readonly listeners = new Set<FeedListener>()
   private timer: NodeJS.Timeout | null = null
   private inFlight: Promise<FeedUpdate> | null = null
+  /** Clock time the adapter last answered (its snapshot or a poll), whatever it carried. */
+  lastAnsweredAt: number | null = null
+  /** Whether the feed polls by itself (FEED_TICK_MS > 0) rather than only on demand. */
+  ticking = false
 
   constructor(
     private readonly adapter: FeedAdapter,
@@ -28,11 +32,13 @@ export class FeedService {
   async start(tickMs: number): Promise<FeedUpdate> {
     const openEventIds = await catalogRepository(this.db).listOpenEventIds()
     const snapshot = await this.ingest(await this.adapter.snapshot(this.clock.now(), openEventIds))
+    this.lastAnsweredAt = this.clock.now()
     this.log.info(
       { feed: this.adapter.name, events: snapshot.events.length, markets: snapshot.markets.length },
       'feed snapshot ingested',
     )
     if (tickMs > 0) {
+      this.ticking = true
       this.timer = setInterval(() => {
         if (this.inFlight) return
         this.tick().catch((err) => this.log.error({ err }, 'feed tick failed'))
@@ -46,6 +52,7 @@ export class FeedService {
     if (this.inFlight) return this.inFlight
     this.inFlight = (async () => {
       const update = await this.adapter.poll(this.clock.now())
+      this.lastAnsweredAt = this.clock.now()
       return isEmptyUpdate(update) ? update : this.ingest(update)
     })()
     try {

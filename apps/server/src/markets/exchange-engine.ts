@@ -88,6 +88,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
     readonly clock: Clock,
     readonly bus: MessageBus,
     readonly log: FastifyBaseLogger,
+    observeGroup?: (entries: number, seconds: number) => void,
   ) {
     this.publisher = new MarketPublisher(bus, db, log)
     this.committer = new TradeCommitter(
@@ -98,6 +99,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
         if (accepted.some((a) => a.writes.fills.length > 0)) this.lastQuotes.delete(state.id)
         this.publisher.publishCommit(state, accepted, created)
       },
+      observeGroup,
     )
   }
 

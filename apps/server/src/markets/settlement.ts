@@ -300,17 +300,10 @@ async function settleBets(
   return { marketId, result: result.kind, bets: orders.length, users: usersMoved }
 }
 
-/**
- * Settles every market the catalogue has closed while bets on it are still open: after each feed
- * batch and once at start, so a settlement a crash interrupted (rolled back whole) runs again.
- */
-export async function settleClosedMarkets(
-  app: AppWithBooks,
-  db: Kysely<Database>,
-): Promise<number> {
-  const closed = await db
+/** Closed markets with open bets and no settlement yet: what the settlement job still owes. */
+const closedUnsettled = (db: Kysely<Database>) =>
+  db
     .selectFrom('markets as m')
-    .select(['m.id', 'm.kind', 'm.winner_selection_id', 'm.result_value'])
     .where('m.status', '=', 'CLOSED')
     .where(({ exists, selectFrom }) =>
       exists(
@@ -329,6 +322,25 @@ export async function settleClosedMarkets(
         ),
       ),
     )
+
+/** How many closed markets wait for settlement (a gauge of the operations metrics). */
+export async function settlementBacklog(db: Kysely<Database>): Promise<number> {
+  const row = await closedUnsettled(db)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * Settles every market the catalogue has closed while bets on it are still open: after each feed
+ * batch and once at start, so a settlement a crash interrupted (rolled back whole) runs again.
+ */
+export async function settleClosedMarkets(
+  app: AppWithBooks,
+  db: Kysely<Database>,
+): Promise<number> {
+  const closed = await closedUnsettled(db)
+    .select(['m.id', 'm.kind', 'm.winner_selection_id', 'm.result_value'])
     .execute()
   let count = 0
   for (const m of closed) {

@@ -44,7 +44,17 @@ const GROUPS_IN_FLIGHT = 3
  */
 export class TradeCommitter {
   private readonly groups = new GroupCommit<readonly Entry[], Result<Placed>[]>(
-    (submissions) => this.commitTogether(submissions),
+    async (submissions) => {
+      const started = performance.now()
+      try {
+        return await this.commitTogether(submissions)
+      } finally {
+        this.observeGroup?.(
+          submissions.reduce((n, s) => n + s.length, 0),
+          (performance.now() - started) / 1000,
+        )
+      }
+    },
     GROUPS_IN_FLIGHT,
   )
 
@@ -59,6 +69,8 @@ export class TradeCommitter {
       accepted: readonly Accepted[],
       created: ReadonlyMap<string, OrderRow>,
     ) => void,
+    /** Told of each group transaction: its entries and its seconds (operations metrics). */
+    private readonly observeGroup?: (entries: number, seconds: number) => void,
   ) {}
 
   /** Entries to write in the next group transaction, answered in order. */

@@ -24,7 +24,9 @@ declare module 'fastify' {
  */
 export const marketBooksPlugin = fp(
   async (app: FastifyInstance) => {
-    const engine = new ExchangeEngine(app.db, app.clock, app.bus, app.log)
+    const engine = new ExchangeEngine(app.db, app.clock, app.bus, app.log, (entries, seconds) =>
+      app.metrics.observeGroupCommit(entries, seconds),
+    )
     app.decorate('books', engine)
     app.decorate('exchange', engine)
     await ensureHouseAccounts(app.db)
@@ -134,5 +136,8 @@ export const marketBooksPlugin = fp(
       await engine.idle()
     })
   },
-  { name: 'market-books', dependencies: ['app-context', 'database', 'message-bus', 'feed'] },
+  {
+    name: 'market-books',
+    dependencies: ['metrics', 'app-context', 'database', 'message-bus', 'feed'],
+  },
 )

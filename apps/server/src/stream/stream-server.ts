@@ -107,6 +107,13 @@ export class StreamServer {
   get connectionCount() {
     return this.connections.size
   }
+
+  /** Bytes written to the clients that their sockets have not sent yet. */
+  get queuedBytes() {
+    let bytes = 0
+    for (const connection of this.connections) bytes += connection.queuedBytes
+    return bytes
+  }
 }
 
 class StreamConnection implements ChannelSubscriber {
@@ -136,6 +143,10 @@ class StreamConnection implements ChannelSubscriber {
       })
     })
     socket.on('error', (err) => server.opts.log.debug({ err }, 'stream: socket error'))
+  }
+
+  get queuedBytes() {
+    return this.tcp.writableLength
   }
 
   deliver(frame: Buffer) {

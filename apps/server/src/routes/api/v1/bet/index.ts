@@ -94,10 +94,12 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     result: Result<Placed>,
     data: (bets: PlacedBet[]) => T,
-  ) =>
-    result.ok
+  ) => {
+    app.metrics.observePlacement(result)
+    return result.ok
       ? { status: true as const, msg: result.value.msg, data: data(result.value.bets) }
       : sendBetFailure(reply, result)
+  }
 
   /**
    * Registers a bet call for a logged-in trader. Placements attach validation so a bad slip gets
