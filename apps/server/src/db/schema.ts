@@ -73,6 +73,8 @@ export interface LedgerTransactionTable {
   idempotency_key: string | null
   memo: string | null
   metadata: Json<Record<string, unknown>>
+  /** The HTTP request that wrote it (its log lines carry the same id); null for background work. */
+  request_id: ColumnType<string | null, string | null | undefined, never>
   created_at: Generated<CreatedAt>
 }
 

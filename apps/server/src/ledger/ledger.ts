@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type Kysely, type OperationNodeSource, sql } from 'kysely'
 import { insertRowsAsJson } from '../db/one-statement'
 import type { Database, LedgerBook } from '../db/schema'
+import { currentRequestId } from '../http/request-context'
 import { fail, type Result, success } from '../result'
 import { checkLegs, type LedgerLeg, type LegsFailureCode, netByAccount } from './legs'
 
@@ -70,6 +71,8 @@ export interface PostTransactionInput {
   idempotencyKey?: string
   memo?: string
   metadata?: Record<string, unknown>
+  /** The request the posting serves; by default the request the caller runs for, if any. */
+  requestId?: string | null
 }
 
 export interface Posted {
@@ -78,6 +81,9 @@ export interface Posted {
   balances: Record<string, number>
   replayed: boolean
 }
+
+const requestOf = (input: PostTransactionInput) =>
+  input.requestId === undefined ? currentRequestId() : input.requestId
 
 export type PostFailureCode = LegsFailureCode | 'LEDGER.INSUFFICIENT_FUNDS'
 
@@ -147,6 +153,7 @@ async function postChecked(
       idempotency_key: input.idempotencyKey ?? null,
       memo: input.memo ?? null,
       metadata: JSON.stringify(input.metadata ?? {}),
+      request_id: requestOf(input),
     })
     .execute()
   await trx
@@ -247,7 +254,7 @@ export class LockedAccounts {
       if (change !== 0) this.touched.add(accountId)
     }
     const transactionId = randomUUID()
-    this.transactions.push({ id: transactionId, input })
+    this.transactions.push({ id: transactionId, input: { ...input, requestId: requestOf(input) } })
     return success({ transactionId, balances, replayed: false })
   }
 
@@ -264,6 +271,7 @@ export class LockedAccounts {
       idempotency_key: input.idempotencyKey ?? null,
       memo: input.memo ?? null,
       metadata: input.metadata ?? {},
+      request_id: input.requestId ?? null,
     }))
     if (transactions.length > 0) writes.push(insertRowsAsJson('ledger_transactions', transactions))
     const entries = this.transactions.flatMap(({ id, input }) =>

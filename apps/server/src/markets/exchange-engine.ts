@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
 import { batchedReader } from '../db/batched-reader'
 import type { Database } from '../db/schema'
+import { currentRequestId } from '../http/request-context'
 import { fail, type Result, success } from '../result'
 import type { MessageBus } from '../stream/message-bus'
 import { ensureTradingAccounts, MARKET_MAKER_ID } from './accounts'
@@ -318,12 +319,13 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
    */
   private placeInBatch(marketId: string, plan: Plan): Promise<Result<Placed>> {
     return new Promise((resolve, reject) => {
+      const waiter = { plan, requestId: currentRequestId(), resolve, reject }
       const waiting = this.waiting.get(marketId)
       if (waiting) {
-        waiting.push({ plan, resolve, reject })
+        waiting.push(waiter)
         return
       }
-      this.waiting.set(marketId, [{ plan, resolve, reject }])
+      this.waiting.set(marketId, [waiter])
       void this.exclusive(marketId, (state) => this.drain(marketId, state))
     })
   }
@@ -364,7 +366,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
       for (const w of batch) w.resolve(fail('BET.MARKET_NOT_FOUND', TRADE_MSG.notFound))
       return true
     }
-    const entries = batch.map((w) => w.plan(state, market))
+    const entries = batch.map((w) => ({ ...w.plan(state, market), requestId: w.requestId }))
     try {
       const results = grouped
         ? await this.committer.submit(entries)
