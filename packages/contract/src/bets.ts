@@ -188,14 +188,41 @@ export const cancelledBetsResponse = ok(
 )
 export type CancelledBetsResponse = z.infer<typeof cancelledBetsResponse>
 
-/** GET /exchange/order/cashout?marketId=… → `data.status`, `data.msg` ('Cash-out successful.'). */
-export const cashOutQuery = z.strictObject({ marketId: idText })
+/** Shares of a position a player may cash out: 10 % to 100 % in steps of 10. */
+export const CASH_OUT_SHARES = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const
+const cashOutShare = z.coerce.number().int().min(10).max(100).multipleOf(10).default(100)
+
+/**
+ * GET /exchange/order/cashout?marketId=… → `data.status`, `data.msg` ('Cash-out successful.').
+ * `share` (ours, default 100) hedges that percentage of the position and leaves the rest open.
+ */
+export const cashOutQuery = z.strictObject({ marketId: idText, share: cashOutShare })
 export const cashOutResponse = z.object({
   status: z.boolean(),
   msg: z.string().optional(),
   data: z.object({ status: z.boolean(), msg: z.string() }),
 })
 export type CashOutResponse = z.infer<typeof cashOutResponse>
+
+/**
+ * GET /exchange/order/cashoutQuote?marketId=…&share=… (ours): what cashing out that share would
+ * lock in at the prices of now, shown before the player confirms. `amount` is the share of the
+ * P/L a full cash-out would make equal on every runner (negative: a loss locked in).
+ */
+export const cashOutQuoteQuery = cashOutQuery
+export const cashOutQuoteResponse = ok(
+  z.object({
+    share: z.number().int(),
+    amount: rupees,
+    hedge: z.object({
+      selection_id: z.string(),
+      side: z.enum(['BACK', 'LAY']),
+      odds: decimalOdds,
+      stake: rupees,
+    }),
+  }),
+)
+export type CashOutQuoteResponse = z.infer<typeof cashOutQuoteResponse>
 
 /**
  * POST bet/getTeamPosition `{ match_id }` (racing: `{ market_id }`) → per market id, the user's

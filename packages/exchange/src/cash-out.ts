@@ -30,8 +30,13 @@ export interface CashOut {
   readonly hedge: OddsBet
   /** P/L per outcome after the hedge (equal up to the paisa of stake rounding) */
   readonly outcomes: { readonly selectionId: SelectionId; readonly pl: Paise }[]
-  /** the P/L the player locks in: the smaller of the two */
+  /** the P/L the player is sure of after the hedge: the smaller of the two */
   readonly pl: Paise
+  /**
+   * what the cashed-out share locks in: that share of the P/L a full cash-out would make equal
+   * (all of it for a full cash-out, where it equals `pl`)
+   */
+  readonly value: Paise
 }
 
 export type CashOutCode =
@@ -43,12 +48,20 @@ export type CashOutCode =
 /**
  * Back ₹100 at 3.00 on A, lay price on A now 2.00 → hedge LAY A ₹150 at 2.00; P/L +50 either way.
  * cashOut({ marketType: 'MATCH_ODDS', selectionIds: [A, B], prices: [{ selectionId: A, lay: 200 }] }, [back A 10000 @ 300])
- * → ok({ hedge: { selectionId: A, side: 'LAY', odds: 200, stake: 15000 }, pl: 5000, … })
+ * → ok({ hedge: { selectionId: A, side: 'LAY', odds: 200, stake: 15000 }, pl: 5000, value: 5000, … })
+ *
+ * A partial cash-out of `sharePercent` (1–100) hedges with that share of the full hedge's stake:
+ * the gap between the runners' P/L shrinks by that share and the rest of the position stays
+ * open. With 40 % above: LAY A ₹60 at 2.00, P/L +140 if A wins and −40 if B does; value +20.
  */
 export const cashOut = (
   market: CashOutMarket,
   matched: readonly OddsBet[],
+  sharePercent = 100,
 ): Result<CashOut, CashOutCode> => {
+  if (!Number.isInteger(sharePercent) || sharePercent < 1 || sharePercent > 100) {
+    return err('CASHOUT.NOT_AVAILABLE', 'A cash-out share is a whole percentage from 1 to 100.')
+  }
   const [a, b] = market.selectionIds
   if (market.marketType !== 'MATCH_ODDS' || market.selectionIds.length !== 2 || !a || !b) {
     return err('CASHOUT.NOT_AVAILABLE', 'Cash-out is not available on this market.')
@@ -67,18 +80,24 @@ export const cashOut = (
   const quote = market.prices.find((p) => p.selectionId === on)
   const odds = side === 'BACK' ? quote?.back : quote?.lay
   if (odds === undefined) return err('CASHOUT.NO_PRICE', 'There is no price to cash out at.')
-  const stake = Math.round((Math.abs(gap) * 100) / odds) as Paise
+  const stakeFor = (share: number) => Math.round((Math.abs(gap) * share) / odds) as Paise
+  const stake = stakeFor(sharePercent)
   if (stake <= 0) return err('CASHOUT.ALREADY_EVEN', 'Your position is already even.')
 
+  const after = (hedge: OddsBet) => ({
+    on: plOn + betPL(hedge, on),
+    other: plOther + betPL(hedge, other),
+  })
   const hedge: OddsBet = { selectionId: on, side, odds, stake }
-  const winOn = plOn + betPL(hedge, on)
-  const winOther = plOther + betPL(hedge, other)
+  const win = after(hedge)
+  const full = after({ ...hedge, stake: stakeFor(100) })
   return ok({
     hedge,
     outcomes: [
-      { selectionId: on, pl: winOn as Paise },
-      { selectionId: other, pl: winOther as Paise },
+      { selectionId: on, pl: win.on as Paise },
+      { selectionId: other, pl: win.other as Paise },
     ],
-    pl: Math.min(winOn, winOther) as Paise,
+    pl: Math.min(win.on, win.other) as Paise,
+    value: Math.round((Math.min(full.on, full.other) * sharePercent) / 100) as Paise,
   })
 }

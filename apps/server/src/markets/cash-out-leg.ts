@@ -16,14 +16,16 @@ export type ExchangePositionReader = (
 >
 
 /**
- * The equalising hedge for the user's matched bets at the current best prices (MATCH_ODDS with
- * at most 2 runners only), as a leg to place FILL_OR_KILL.
+ * The hedge of `sharePercent` of the user's matched position at the current best prices (MATCH_ODDS
+ * with at most 2 runners only; 100 equalises it), as a leg to place FILL_OR_KILL, with what that
+ * share locks in (`value`, paise).
  */
 export async function cashOutLeg(
   access: MarketAccess & { positionIn: ExchangePositionReader },
   trader: Trader,
   marketId: string,
-): Promise<Result<{ leg: OddsLeg; delay: number }>> {
+  sharePercent: number,
+): Promise<Result<{ leg: OddsLeg; delay: number; value: number }>> {
   await access.beforeTrade(marketId)
   const market = await access.catalogueMarket(marketId)
   const position = await access.positionIn(trader.userId, marketId)
@@ -37,6 +39,7 @@ export async function cashOutLeg(
       prices: bestPricesOf(position.view),
     },
     position.matched,
+    sharePercent,
   )
   if (!plan.ok) {
     return fail(
@@ -44,8 +47,9 @@ export async function cashOutLeg(
       plan.code === 'CASHOUT.NO_PRICE' ? TRADE_MSG.noLiquidity : plan.msg,
     )
   }
-  const { hedge } = plan.value
+  const { hedge, value } = plan.value
   return success({
+    value,
     leg: {
       selectionId: hedge.selectionId,
       side: hedge.side,

@@ -445,8 +445,8 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
   }
 
   /** The cash-out hedge of the user's matched bets in a market (cash-out-leg.ts). */
-  cashOutLeg(trader: Trader, marketId: string) {
-    return cashOutLeg(this, trader, marketId)
+  cashOutLeg(trader: Trader, marketId: string, sharePercent: number) {
+    return cashOutLeg(this, trader, marketId, sharePercent)
   }
 
   /** Publishes changed best prices of an exchange market (market-publisher.ts). */

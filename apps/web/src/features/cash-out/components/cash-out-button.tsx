@@ -1,11 +1,13 @@
+import { CASH_OUT_SHARES } from '@backlay/contract/bets'
 import { useQueryClient } from '@tanstack/react-query'
-import { Dialog } from 'radix-ui'
+import { Dialog, Slider } from 'radix-ui'
 import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { formatMoney } from '../../../lib/format'
 import { showToast } from '../../../lib/toast'
 import { refreshAfterBet } from '../../bet-slip/api/place-bet'
 import { Processing } from '../../bet-slip/components/processing'
-import { cashOutMarket } from '../api/cash-out'
+import { cashOutMarket, useCashOutQuote } from '../api/cash-out'
 import styles from './cash-out.module.css'
 
 type Stage = 'closed' | 'confirm' | 'processing'
@@ -17,9 +19,14 @@ interface CashOutButtonProps {
   betDelay: number
 }
 
+const ALL = 100
+const [FEWEST] = CASH_OUT_SHARES
+
 /**
  * §4 cash-out flow: confirm, processing with the bet delay counting down, then the outcome.
- * It takes the market's fields rather than the market so a price tick leaves it alone.
+ * Before confirming the player picks the share of the position to cash out (10–100 %) and sees
+ * what it locks in at the prices of now. It takes the market's fields rather than the market so
+ * a price tick leaves it alone.
  */
 export const CashOutButton = memo(function CashOutButton({
   marketId,
@@ -30,11 +37,13 @@ export const CashOutButton = memo(function CashOutButton({
   const client = useQueryClient()
   const [stage, setStage] = useState<Stage>('closed')
   const [until, setUntil] = useState<number | null>(null)
+  const [share, setShare] = useState(ALL)
+  const quote = useCashOutQuote(marketId, share, stage === 'confirm')
 
   const run = async () => {
     setStage('processing')
     setUntil(Date.now() + betDelay * 1000)
-    const result = await cashOutMarket(marketId)
+    const result = await cashOutMarket(marketId, share)
     setStage('closed')
     setUntil(null)
     showToast({ type: result.ok ? 'success' : 'error', message: result.msg, shell: true })
@@ -44,7 +53,11 @@ export const CashOutButton = memo(function CashOutButton({
   return (
     <Dialog.Root
       open={stage !== 'closed'}
-      onOpenChange={(open) => stage !== 'processing' && setStage(open ? 'confirm' : 'closed')}
+      onOpenChange={(open) => {
+        if (stage === 'processing') return
+        setShare(ALL)
+        setStage(open ? 'confirm' : 'closed')
+      }}
     >
       <Dialog.Trigger asChild>
         <button type="button" className={styles.button}>
@@ -67,13 +80,47 @@ export const CashOutButton = memo(function CashOutButton({
               <Dialog.Description>
                 {t('betslip.cashOutConfirm', { market: marketName })}
               </Dialog.Description>
+              <div className={styles.share}>
+                <span>{t('betslip.cashOutShare', { share })}</span>
+                <Slider.Root
+                  className={styles.slider}
+                  min={FEWEST}
+                  max={ALL}
+                  step={FEWEST}
+                  value={[share]}
+                  onValueChange={([value]) => setShare(value ?? ALL)}
+                >
+                  <Slider.Track className={styles.track}>
+                    <Slider.Range className={styles.range} />
+                  </Slider.Track>
+                  <Slider.Thumb
+                    className={styles.thumb}
+                    aria-label={t('betslip.cashOutShareLabel')}
+                  />
+                </Slider.Root>
+              </div>
+              <p className={styles.value} data-testid="cash-out-value" aria-live="polite">
+                {quote.error
+                  ? quote.error.message
+                  : quote.data
+                    ? t('betslip.cashOutValue', {
+                        share: quote.data.share,
+                        amount: formatMoney(quote.data.amount),
+                      })
+                    : t('betslip.cashOutQuoting')}
+              </p>
               <div className={styles.actions}>
                 <Dialog.Close asChild>
                   <button type="button" className={styles.secondary}>
                     {t('betslip.cancel')}
                   </button>
                 </Dialog.Close>
-                <button type="button" className={styles.primary} onClick={() => void run()}>
+                <button
+                  type="button"
+                  className={styles.primary}
+                  disabled={Boolean(quote.error)}
+                  onClick={() => void run()}
+                >
                   {t('betslip.confirm')}
                 </button>
               </div>

@@ -1,4 +1,5 @@
 import {
+  cashOutQuoteResponse,
   IDEMPOTENCY_KEY_HEADER,
   saveBetResponse,
   teamPositionResponse,
@@ -249,6 +250,61 @@ describe('bet rules: §5 validation, server-side delay, idempotency, cash-out, d
     ).data[market.id]
     const [a, b] = position?.map((p) => p.user_pl) ?? []
     expect(Math.abs((a ?? 0) - (b ?? 99))).toBeLessThanOrEqual(0.1)
+  })
+
+  it('a partial cash-out quotes, then hedges the chosen share and leaves the rest of the position', async () => {
+    const market = await openMarket(t.app, 'MATCH_ODDS', { runners: 2 })
+    const runner = market.runners[0]
+    const bettor = await newPlayer(t.app, { rupees: 10_000 })
+    await saveBet(
+      {
+        is_back: 1,
+        market_id: market.id,
+        odds: (runner?.back[0]?.price ?? 0) / 100,
+        selection_id: runner?.selection_id,
+        stack: 2_000,
+      },
+      bettor.token,
+    )
+    const plOf = async () =>
+      (
+        teamPositionResponse.parse(
+          (
+            await call(t.app, bettor.token, 'POST', 'bet/getTeamPosition', {
+              market_id: market.id,
+            })
+          ).body,
+        ).data[market.id] ?? []
+      ).map((p) => p.user_pl)
+    const [a0 = 0, b0 = 0] = await plOf()
+    const path = (call: string, share: number) =>
+      `exchange/order/${call}?marketId=${market.id}&share=${share}`
+
+    const quote = await call(t.app, bettor.token, 'GET', path('cashoutQuote', 40))
+    expect(quote.status).toBe(200)
+    const quoted = cashOutQuoteResponse.parse(quote.body).data
+    expect(quoted).toMatchObject({
+      share: 40,
+      hedge: { selection_id: runner?.selection_id, side: 'LAY' },
+    })
+    const full = cashOutQuoteResponse.parse(
+      (await call(t.app, bettor.token, 'GET', path('cashoutQuote', 100))).body,
+    ).data
+    expect(quoted.hedge.stake).toBeCloseTo((full.hedge.stake * 40) / 100, 1)
+
+    expect((await call(t.app, bettor.token, 'GET', path('cashout', 40))).status).toBe(200)
+    const [a1 = 0, b1 = 0] = await plOf()
+    // 60 % of the gap between the runners is left open, to the paisa of stake rounding.
+    expect(Math.abs(b1 - a1 - 0.6 * (b0 - a0))).toBeLessThanOrEqual(0.1)
+    for (const share of [15, 0, 110]) {
+      for (const what of ['cashout', 'cashoutQuote']) {
+        const bad = await call(t.app, bettor.token, 'GET', path(what, share))
+        expect([bad.status, bad.body.status]).toEqual([400, false])
+        expect(bad.body.msg).toEqual(expect.any(String))
+      }
+    }
+    const stranger = await call(t.app, null, 'GET', path('cashout', 50))
+    expect([stranger.status, stranger.body.status]).toEqual([401, false])
   })
 
   it('demo players trade demo money; settlement balances each book', async () => {

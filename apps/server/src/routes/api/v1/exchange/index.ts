@@ -1,19 +1,30 @@
-import { cashOutQuery, cashOutResponse } from '@backlay/contract/bets'
+import {
+  cashOutQuery,
+  cashOutQuoteQuery,
+  cashOutQuoteResponse,
+  cashOutResponse,
+} from '@backlay/contract/bets'
+import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
 import { MSG } from '@backlay/contract/validation-messages'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { betFailureStatus, once, traderOf } from '../../../../markets/bet-http'
+import { betFailureStatus, once, sendBetFailure, traderOf } from '../../../../markets/bet-http'
 
 /**
- * GET /exchange/order/cashout?marketId=: after the market's bet delay, the hedge that equalises
- * the player's position is worked out again at the prices of that moment and placed
- * FILL_OR_KILL, so a moved price refuses the cash-out instead of leaving a half hedge.
+ * GET /exchange/order/cashout?marketId=&share=: after the market's bet delay, the hedge of the
+ * chosen share of the player's position (all of it by default) is worked out again at the prices
+ * of that moment and placed FILL_OR_KILL, so a moved price refuses the cash-out instead of
+ * leaving a half hedge. GET /exchange/order/cashoutQuote answers what it would lock in now.
+ */
+/**
+ * A refused cash-out repeats its msg in `data` (§7); a request refused before it reaches the
+ * cash-out (no session, a bad query) has the plain failure shape.
  */
 const cashOutFailure = z.object({
   status: z.literal(false),
   msg: z.string(),
-  code: z.string(),
-  data: z.object({ status: z.literal(false), msg: z.string() }),
+  code: z.string().optional(),
+  data: z.object({ status: z.literal(false), msg: z.string() }).optional(),
 })
 
 const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,13 +40,13 @@ const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const trader = request.user && (await traderOf(app, request.user.userId))
-      const marketId = request.query.marketId
+      const { marketId, share } = request.query
       const result = trader
         ? await once(app, request, trader.userId, async (key) => {
-            const first = await engine.cashOutLeg(trader, marketId)
+            const first = await engine.cashOutLeg(trader, marketId, share)
             if (!first.ok) return first
             await engine.wait(first.value.delay * 1000)
-            const now = await engine.cashOutLeg(trader, marketId)
+            const now = await engine.cashOutLeg(trader, marketId, share)
             if (!now.ok) return now
             return engine.placeOdds(trader, marketId, [now.value.leg], {
               fillOrKill: true,
@@ -57,6 +68,39 @@ const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
         code: result.code,
         data: { status: false as const, msg: result.msg },
       })
+    },
+  )
+
+  app.get(
+    '/order/cashoutQuote',
+    {
+      preHandler: app.requireUser,
+      schema: { querystring: cashOutQuoteQuery, response: { 200: cashOutQuoteResponse } },
+    },
+    async (request, reply) => {
+      const trader = request.user && (await traderOf(app, request.user.userId))
+      if (!trader)
+        return sendBetFailure(reply, {
+          code: 'AUTH.LOGIN_REQUIRED',
+          msg: 'Please login to place bets',
+        })
+      const { marketId, share } = request.query
+      const quote = await engine.cashOutLeg(trader, marketId, share)
+      if (!quote.ok) return sendBetFailure(reply, quote)
+      const { leg, value } = quote.value
+      return {
+        status: true as const,
+        data: {
+          share,
+          amount: paiseToRupees(value),
+          hedge: {
+            selection_id: leg.selectionId,
+            side: leg.side,
+            odds: oddsToDecimal(leg.odds),
+            stake: paiseToRupees(leg.stake),
+          },
+        },
+      }
     },
   )
 }
