@@ -10,7 +10,7 @@ import { responsibleGamblingGate } from './admin/rg-gate'
 import { type Clock, systemClock } from './clock'
 import type { Config } from './config'
 import { type DatabaseTarget, databaseTarget } from './db/connect'
-import { REQUEST_ID_HEADER, requestIdOf, runAsRequest } from './http/request-context'
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id'
 import { appContextPlugin } from './plugins/app-context'
 import { authPlugin } from './plugins/auth'
 import { backOfficePlugin } from './plugins/back-office'
@@ -59,12 +59,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
     requestTimeout: 30_000,
     keepAliveTimeout: 10_000,
-    // Each request's log lines carry its id (reqId); the ledger rows it writes carry it too.
+    // Each request's log lines carry its id (reqId); the ledger rows its bets write carry it too.
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>()
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id)
-    runAsRequest(request.id, done)
+    done()
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

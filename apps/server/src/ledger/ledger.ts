@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { type Kysely, type OperationNodeSource, sql } from 'kysely'
 import { insertRowsAsJson } from '../db/one-statement'
 import type { Database, LedgerBook } from '../db/schema'
-import { currentRequestId } from '../http/request-context'
 import { fail, type Result, success } from '../result'
 import { checkLegs, type LedgerLeg, type LegsFailureCode, netByAccount } from './legs'
 
@@ -71,7 +70,7 @@ export interface PostTransactionInput {
   idempotencyKey?: string
   memo?: string
   metadata?: Record<string, unknown>
-  /** The request the posting serves; by default the request the caller runs for, if any. */
+  /** The HTTP request the posting serves (its log lines carry the same id); none for background work. */
   requestId?: string | null
 }
 
@@ -81,9 +80,6 @@ export interface Posted {
   balances: Record<string, number>
   replayed: boolean
 }
-
-const requestOf = (input: PostTransactionInput) =>
-  input.requestId === undefined ? currentRequestId() : input.requestId
 
 export type PostFailureCode = LegsFailureCode | 'LEDGER.INSUFFICIENT_FUNDS'
 
@@ -153,7 +149,7 @@ async function postChecked(
       idempotency_key: input.idempotencyKey ?? null,
       memo: input.memo ?? null,
       metadata: JSON.stringify(input.metadata ?? {}),
-      request_id: requestOf(input),
+      request_id: input.requestId ?? null,
     })
     .execute()
   await trx
@@ -254,7 +250,7 @@ export class LockedAccounts {
       if (change !== 0) this.touched.add(accountId)
     }
     const transactionId = randomUUID()
-    this.transactions.push({ id: transactionId, input: { ...input, requestId: requestOf(input) } })
+    this.transactions.push({ id: transactionId, input })
     return success({ transactionId, balances, replayed: false })
   }
 

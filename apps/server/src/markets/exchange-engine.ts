@@ -9,7 +9,6 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
 import { batchedReader } from '../db/batched-reader'
 import type { Database } from '../db/schema'
-import { currentRequestId } from '../http/request-context'
 import { fail, type Result, success } from '../result'
 import type { MessageBus } from '../stream/message-bus'
 import { ensureTradingAccounts, MARKET_MAKER_ID } from './accounts'
@@ -319,13 +318,12 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
    */
   private placeInBatch(marketId: string, plan: Plan): Promise<Result<Placed>> {
     return new Promise((resolve, reject) => {
-      const waiter = { plan, requestId: currentRequestId(), resolve, reject }
       const waiting = this.waiting.get(marketId)
       if (waiting) {
-        waiting.push(waiter)
+        waiting.push({ plan, resolve, reject })
         return
       }
-      this.waiting.set(marketId, [waiter])
+      this.waiting.set(marketId, [{ plan, resolve, reject }])
       void this.exclusive(marketId, (state) => this.drain(marketId, state))
     })
   }
@@ -366,7 +364,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
       for (const w of batch) w.resolve(fail('BET.MARKET_NOT_FOUND', TRADE_MSG.notFound))
       return true
     }
-    const entries = batch.map((w) => ({ ...w.plan(state, market), requestId: w.requestId }))
+    const entries = batch.map((w) => w.plan(state, market))
     try {
       const results = grouped
         ? await this.committer.submit(entries)
@@ -385,6 +383,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
     trader: Trader,
     marketId: string,
     orderIds: readonly string[] | 'ALL',
+    requestId?: string,
   ): Promise<Result<{ betIds: string[]; cancelled: number }>> {
     await ensureTradingAccounts(this.db, trader.userId, trader.book, this.openedAccounts)
     return this.exclusive(marketId, async (state) => {
@@ -397,15 +396,20 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
         return fail('BET.NOT_CANCELLABLE', 'Bet is already matched or cancelled')
       const book = state.book
       let cancelled = 0
-      const done = await this.committer.commit(state, trader, {}, () => {
-        const cancels = ids.map((id) => {
-          const taken = cancelOrder(book, id as never)
-          position.open.delete(id)
-          return { orderId: id, size: taken.ok ? taken.value.size : 0 }
-        })
-        cancelled = cancels.reduce((sum, c) => sum + c.size, 0)
-        return { orders: [], fills: [], cancels: cancels.filter((c) => c.size > 0) }
-      })
+      const done = await this.committer.commit(
+        state,
+        trader,
+        requestId ? { requestId } : {},
+        () => {
+          const cancels = ids.map((id) => {
+            const taken = cancelOrder(book, id as never)
+            position.open.delete(id)
+            return { orderId: id, size: taken.ok ? taken.value.size : 0 }
+          })
+          cancelled = cancels.reduce((sum, c) => sum + c.size, 0)
+          return { orders: [], fills: [], cancels: cancels.filter((c) => c.size > 0) }
+        },
+      )
       if (!done.ok) return done
       return success({ betIds: ids, cancelled })
     })

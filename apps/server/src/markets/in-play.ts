@@ -24,7 +24,6 @@ export async function lapseAtInPlay(committer: TradeCommitter, state: MarketStat
       state,
       trader: { userId, book, limits: {} },
       options: {},
-      requestId: null,
       change: (position) => {
         for (const c of cancels) position.open.delete(c.orderId)
         return { orders: [], fills: [], cancels }

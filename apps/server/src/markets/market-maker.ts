@@ -117,9 +117,7 @@ export async function requoteMaker(
     let result: Result<Placed> | undefined
     try {
       // The quotes of one feed tick share a transaction, like placements.
-      ;[result] = await access.committer.submit([
-        { state, trader, options: {}, change, requestId: null },
-      ])
+      ;[result] = await access.committer.submit([{ state, trader, options: {}, change }])
     } catch (error) {
       // Another market broke the shared transaction: this one was reloaded, and the feed's
       // next tick quotes it again.

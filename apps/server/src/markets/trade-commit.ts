@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
 import { writeAsOneStatement } from '../db/one-statement'
 import type { Database, LedgerBook } from '../db/schema'
-import { currentRequestId } from '../http/request-context'
 import { lockAccounts } from '../ledger/ledger'
 import { fail, type Result, success } from '../result'
 import { exposureAccountId, userCashAccountId } from './accounts'
@@ -85,9 +84,7 @@ export class TradeCommitter {
     options: PlaceOptions,
     change: (position: Position) => TradeWrites,
   ): Promise<Result<Placed>> {
-    const [result] = await this.commitAll([
-      { state, trader, options, change, requestId: currentRequestId() },
-    ])
+    const [result] = await this.commitAll([{ state, trader, options, change }])
     return result ?? fail('BET.MARKET_NOT_FOUND', TRADE_MSG.notFound)
   }
 
@@ -155,7 +152,7 @@ export class TradeCommitter {
                 betIds: writes.orders.map((o) => o.id),
                 cancelled: writes.cancels.map((c) => c.orderId),
               },
-              requestId: entry.requestId,
+              requestId: entry.options.requestId ?? null,
             })
             if (!posted.ok) {
               const refusal = fail('BET.INSUFFICIENT_FUNDS', TRADE_MSG.funds)

@@ -48,6 +48,11 @@ export interface PlaceOptions {
    * delay such a leg must still meet the best price, else the price moved away and it is refused.
    */
   readonly matchable?: readonly boolean[]
+  /**
+   * The HTTP request it serves, stored on its ledger posting: a group transaction writes the
+   * entries of many requests, so each carries its own.
+   */
+  readonly requestId?: string
 }
 
 /**
@@ -107,11 +112,6 @@ export interface Entry {
   /** run on the market as the batch's earlier entries left it; a failure skips the entry */
   readonly check?: () => Failure | null
   readonly change: (position: Position) => TradeWrites
-  /**
-   * The request it serves, for its ledger posting: a group transaction writes entries of many
-   * requests, so each carries its own (null for the market maker and in-play lapses).
-   */
-  readonly requestId: string | null
 }
 
 export interface Accepted {
@@ -123,12 +123,10 @@ export interface Accepted {
 }
 
 /** Builds a placement's entry once its market is loaded and its catalogue row read. */
-export type Plan = (state: MarketState, market: CatalogueMarket) => Omit<Entry, 'requestId'>
+export type Plan = (state: MarketState, market: CatalogueMarket) => Entry
 
 export interface Waiting {
   readonly plan: Plan
-  /** The placing request's id, taken when it joined the market's queue. */
-  readonly requestId: string | null
   readonly resolve: (result: Result<Placed>) => void
   readonly reject: (error: unknown) => void
 }

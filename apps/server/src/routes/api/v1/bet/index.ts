@@ -80,12 +80,19 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     toleranceBp: app.config.HOUSE_LINE_TOLERANCE_BP,
   })
   // The guard runs on every attempt, so a line that drifted during the bet delay is caught too.
-  const placeOdds = (trader: Trader, marketId: string, legs: OddsLeg[], key?: string) =>
+  const placeOdds = (
+    trader: Trader,
+    marketId: string,
+    legs: OddsLeg[],
+    requestId: string,
+    key?: string,
+  ) =>
     engine.withDelay(
       async (delayed) =>
         (await guardHouseLines(marketId, legs)) ??
         engine.placeOdds(trader, marketId, legs, {
           ...delayed,
+          requestId,
           ...(key ? { idempotencyKey: key } : {}),
         }),
     )
@@ -141,7 +148,7 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
         stake: rupeesToPaise(body.stack),
       }
       const result = await once(app, request, trader.userId, (key) =>
-        placeOdds(trader, body.market_id, [leg], key),
+        placeOdds(trader, body.market_id, [leg], request.id, key),
       )
       return answer(reply, result, (bets) => bets[0] as PlacedBet)
     },
@@ -159,7 +166,7 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
       }))
       const marketId = request.body[0]?.market_id ?? ''
       const result = await once(app, request, trader.userId, (key) =>
-        placeOdds(trader, marketId, legs, key),
+        placeOdds(trader, marketId, legs, request.id, key),
       )
       return answer(reply, result, (bets) => bets)
     },
@@ -180,6 +187,7 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
         engine.withDelay((delayed) =>
           engine.placeFancy(trader, body.fancy_id, leg, {
             ...delayed,
+            requestId: request.id,
             ...(key ? { idempotencyKey: key } : {}),
           }),
         ),
@@ -237,7 +245,7 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     async (trader, request, reply) => {
       const order = await findOwnOrder(app.db, trader.userId, request.body.bet_id)
       if (!order) return sendBetFailure(reply, { code: 'BET.NOT_FOUND', msg: 'Bet not found' })
-      const done = await engine.cancel(trader, order.market_id, [order.id])
+      const done = await engine.cancel(trader, order.market_id, [order.id], request.id)
       if (!done.ok) return sendBetFailure(reply, done)
       return cancelledAnswer('Unmatched bet cancelled.', done.value)
     },
@@ -247,7 +255,7 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cancelUnmatchedBetAll',
     { body: cancelUnmatchedBetAllRequest, response: cancelledBetsResponse },
     async (trader, request, reply) => {
-      const done = await engine.cancel(trader, request.body.market_id, 'ALL')
+      const done = await engine.cancel(trader, request.body.market_id, 'ALL', request.id)
       if (!done.ok) return sendBetFailure(reply, done)
       return cancelledAnswer('Unmatched bets cancelled.', done.value)
     },

@@ -51,6 +51,7 @@ const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
             return engine.placeOdds(trader, marketId, [now.value.leg], {
               fillOrKill: true,
               waitedSeconds: first.value.delay,
+              requestId: request.id,
               ...(key ? { idempotencyKey: key } : {}),
             })
           })

@@ -13,7 +13,7 @@ describe('request ids', () => {
   })
   afterAll(() => t.close())
 
-  /** Places a ₹100 back resting at 10.0 as the request named `requestId`. */
+  /** Places a ₹100 back at 1000, which rests unmatched, as the request named `requestId`. */
   const placeAs = async (
     token: string,
     marketId: string,
@@ -24,7 +24,7 @@ describe('request ids', () => {
       method: 'POST',
       url: '/api/v1/bet/saveBet',
       headers: { authorization: `Bearer ${token}`, 'x-request-id': requestId },
-      payload: { is_back: 1, market_id: marketId, odds: 10, selection_id: selectionId, stack: 100 },
+      payload: { is_back: 1, market_id: marketId, odds: 1000, selection_id: selectionId, stack: 100 },
     })
     expect(res.statusCode).toBe(200)
     return {
@@ -58,6 +58,25 @@ describe('request ids', () => {
       expect(bet.header).toBe(`client-req-${i}`)
       expect(await ledgerRequestOf(bet.betId)).toBe(`client-req-${i}`)
     }
+  })
+
+  it('carries the id of a cancel to the ledger row that releases the stake', async () => {
+    const market = await openMarket(t.app, 'MATCH_ODDS')
+    const player = await newPlayer(t.app, { rupees: 1_000 })
+    const bet = await placeAs(player.token, market.id, market.runners[0]?.selection_id ?? '', 'p-1')
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/bet/cancelUnmatchedBet',
+      headers: { authorization: `Bearer ${player.token}`, 'x-request-id': 'c-1' },
+      payload: { bet_id: bet.betId },
+    })
+    expect(cancel.statusCode).toBe(200)
+    const released = await t.app.db
+      .selectFrom('ledger_transactions')
+      .select('request_id')
+      .where(sql<boolean>`metadata->'cancelled' ? ${bet.betId}`)
+      .executeTakeFirstOrThrow()
+    expect(released.request_id).toBe('c-1')
   })
 
   it("answers a new id in place of a caller's id that is not a short plain token", async () => {
