@@ -24,7 +24,13 @@ describe('request ids', () => {
       method: 'POST',
       url: '/api/v1/bet/saveBet',
       headers: { authorization: `Bearer ${token}`, 'x-request-id': requestId },
-      payload: { is_back: 1, market_id: marketId, odds: 1000, selection_id: selectionId, stack: 100 },
+      payload: {
+        is_back: 1,
+        market_id: marketId,
+        odds: 1000,
+        selection_id: selectionId,
+        stack: 100,
+      },
     })
     expect(res.statusCode).toBe(200)
     return {
