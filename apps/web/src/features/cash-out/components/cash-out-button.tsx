@@ -99,7 +99,11 @@ export const CashOutButton = memo(function CashOutButton({
                   />
                 </Slider.Root>
               </div>
-              <p className={styles.value} data-testid="cash-out-value" aria-live="polite">
+              <p
+                className={(quote.data?.amount ?? 0) < 0 ? styles.loss : styles.value}
+                data-testid="cash-out-value"
+                aria-live="polite"
+              >
                 {quote.error
                   ? quote.error.message
                   : quote.data
