@@ -14,6 +14,15 @@ const market = (prices: CashOutMarket['prices']): CashOutMarket => ({
   prices,
 })
 
+/** A matched bet on either runner, and a price on the ladder, for the properties. */
+const arbBet = fc.record({
+  selectionId: fc.constantFrom(A, B),
+  side: fc.constantFrom<'BACK' | 'LAY'>('BACK', 'LAY'),
+  odds: fc.integer({ min: 0, max: 200 }).map(oddsAtTick),
+  stake: fc.integer({ min: 100, max: 1_000_000 }).map((n) => n as Paise),
+})
+const tick = fc.integer({ min: 0, max: 200 }).map(oddsAtTick)
+
 describe('cash-out', () => {
   it('a back is hedged by a lay of S × B ÷ L at the best lay price', () => {
     const result = cashOut(market([{ selectionId: A, back: 198 as Odds, lay: 200 as Odds }]), [
@@ -95,13 +104,6 @@ describe('cash-out', () => {
   })
 
   it('equalises P/L on both outcomes to within the stake rounding', () => {
-    const arbBet = fc.record({
-      selectionId: fc.constantFrom(A, B),
-      side: fc.constantFrom<'BACK' | 'LAY'>('BACK', 'LAY'),
-      odds: fc.integer({ min: 0, max: 200 }).map(oddsAtTick),
-      stake: fc.integer({ min: 100, max: 1_000_000 }).map((n) => n as Paise),
-    })
-    const tick = fc.integer({ min: 0, max: 200 }).map(oddsAtTick)
     fc.assert(
       fc.property(
         fc.array(arbBet, { minLength: 1, maxLength: 5 }),
@@ -127,13 +129,6 @@ describe('cash-out', () => {
   })
 
   it('a partial cash-out leaves the unhedged share of the position: the P/L gap shrinks by the share', () => {
-    const arbBet = fc.record({
-      selectionId: fc.constantFrom(A, B),
-      side: fc.constantFrom<'BACK' | 'LAY'>('BACK', 'LAY'),
-      odds: fc.integer({ min: 0, max: 200 }).map(oddsAtTick),
-      stake: fc.integer({ min: 100, max: 1_000_000 }).map((n) => n as Paise),
-    })
-    const tick = fc.integer({ min: 0, max: 200 }).map(oddsAtTick)
     fc.assert(
       fc.property(
         fc.array(arbBet, { minLength: 1, maxLength: 5 }),

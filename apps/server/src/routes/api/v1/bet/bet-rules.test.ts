@@ -211,9 +211,28 @@ describe('bet rules: §5 validation, server-side delay, idempotency, cash-out, d
     expect(await moneyOf(t.app, bettor.id)).toEqual({ cash: 90_000, exposure: 10_000 })
   })
 
+  /** Backs the market's first runner for ₹2,000 at its best price (matched at once). */
+  const backFirstAtBest = (market: Awaited<ReturnType<typeof openMarket>>, token: string) =>
+    saveBet(
+      {
+        is_back: 1,
+        market_id: market.id,
+        odds: (market.runners[0]?.back[0]?.price ?? 0) / 100,
+        selection_id: market.runners[0]?.selection_id,
+        stack: 2_000,
+      },
+      token,
+    )
+  /** The player's P/L on each runner of a market, in rupees. */
+  const plOf = async (marketId: string, token: string) =>
+    (
+      teamPositionResponse.parse(
+        (await call(t.app, token, 'POST', 'bet/getTeamPosition', { market_id: marketId })).body,
+      ).data[marketId] ?? []
+    ).map((p) => p.user_pl)
+
   it('cash-out hedges a two-runner match odds position to an equal P/L', async () => {
     const market = await openMarket(t.app, 'MATCH_ODDS', { runners: 2 })
-    const runner = market.runners[0]
     const bettor = await newPlayer(t.app, { rupees: 10_000 })
     const none = await call(
       t.app,
@@ -223,16 +242,7 @@ describe('bet rules: §5 validation, server-side delay, idempotency, cash-out, d
     )
     expect(none.status).toBe(409)
     expect(none.body.data).toEqual({ status: false, msg: none.body.msg })
-    await saveBet(
-      {
-        is_back: 1,
-        market_id: market.id,
-        odds: (runner?.back[0]?.price ?? 0) / 100,
-        selection_id: runner?.selection_id,
-        stack: 2_000,
-      },
-      bettor.token,
-    )
+    await backFirstAtBest(market, bettor.token)
     const res = await call(
       t.app,
       bettor.token,
@@ -244,11 +254,7 @@ describe('bet rules: §5 validation, server-side delay, idempotency, cash-out, d
       status: true,
       data: { status: true, msg: 'Cash-out successful.' },
     })
-    const position = teamPositionResponse.parse(
-      (await call(t.app, bettor.token, 'POST', 'bet/getTeamPosition', { market_id: market.id }))
-        .body,
-    ).data[market.id]
-    const [a, b] = position?.map((p) => p.user_pl) ?? []
+    const [a, b] = await plOf(market.id, bettor.token)
     expect(Math.abs((a ?? 0) - (b ?? 99))).toBeLessThanOrEqual(0.1)
   })
 
@@ -256,27 +262,8 @@ describe('bet rules: §5 validation, server-side delay, idempotency, cash-out, d
     const market = await openMarket(t.app, 'MATCH_ODDS', { runners: 2 })
     const runner = market.runners[0]
     const bettor = await newPlayer(t.app, { rupees: 10_000 })
-    await saveBet(
-      {
-        is_back: 1,
-        market_id: market.id,
-        odds: (runner?.back[0]?.price ?? 0) / 100,
-        selection_id: runner?.selection_id,
-        stack: 2_000,
-      },
-      bettor.token,
-    )
-    const plOf = async () =>
-      (
-        teamPositionResponse.parse(
-          (
-            await call(t.app, bettor.token, 'POST', 'bet/getTeamPosition', {
-              market_id: market.id,
-            })
-          ).body,
-        ).data[market.id] ?? []
-      ).map((p) => p.user_pl)
-    const [a0 = 0, b0 = 0] = await plOf()
+    await backFirstAtBest(market, bettor.token)
+    const [a0 = 0, b0 = 0] = await plOf(market.id, bettor.token)
     const path = (call: string, share: number) =>
       `exchange/order/${call}?marketId=${market.id}&share=${share}`
 
@@ -293,7 +280,7 @@ describe('bet rules: §5 validation, server-side delay, idempotency, cash-out, d
     expect(quoted.hedge.stake).toBeCloseTo((full.hedge.stake * 40) / 100, 1)
 
     expect((await call(t.app, bettor.token, 'GET', path('cashout', 40))).status).toBe(200)
-    const [a1 = 0, b1 = 0] = await plOf()
+    const [a1 = 0, b1 = 0] = await plOf(market.id, bettor.token)
     // 60 % of the gap between the runners is left open, to the paisa of stake rounding.
     expect(Math.abs(b1 - a1 - 0.6 * (b0 - a0))).toBeLessThanOrEqual(0.1)
     for (const share of [15, 0, 110]) {
