@@ -32,11 +32,8 @@ export function parseInt8(text: string): number {
 
 const pools = new WeakMap<Kysely<Database>, pg.Pool>()
 
-/** The connections of a PostgreSQL store's pool by state; undefined for PGlite. */
-export function poolStats(db: Kysely<Database>) {
-  const pool = pools.get(db)
-  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
-}
+/** The connection pool behind a PostgreSQL store; undefined for PGlite. */
+export const postgresPool = (db: Kysely<Database>): pg.Pool | undefined => pools.get(db)
 
 /** `log` sees every statement the store runs, transaction begin and commit included. */
 export async function connectDatabase(

@@ -73,7 +73,7 @@ export interface LedgerTransactionTable {
   idempotency_key: string | null
   memo: string | null
   metadata: Json<Record<string, unknown>>
-  /** The HTTP request that wrote it (its log lines carry the same id); null for background work. */
+  /** The HTTP request that wrote it (its log lines carry the same id); null where none was passed. */
   request_id: ColumnType<string | null, string | null | undefined, never>
   created_at: Generated<CreatedAt>
 }

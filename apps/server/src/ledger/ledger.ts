@@ -70,7 +70,10 @@ export interface PostTransactionInput {
   idempotencyKey?: string
   memo?: string
   metadata?: Record<string, unknown>
-  /** The HTTP request the posting serves (its log lines carry the same id); none for background work. */
+  /**
+   * The HTTP request the posting serves (its log lines carry the same id). The exchange passes it
+   * for placements, cancels and cash-outs; background work and the other postings have none yet.
+   */
   requestId?: string | null
 }
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { poolStats } from '../db/connect'
+import { postgresPool } from '../db/connect'
 import { settlementBacklog } from '../markets/settlement'
 import { createMetrics, type Metrics } from '../ops/metrics'
 
@@ -32,10 +32,18 @@ export const metricsPlugin = fp(
     })
     // The stream and the feed are decorated by later plugins: the gauges look once all are in.
     app.addHook('onReady', async () => {
-      const pool = poolStats(app.db)
+      const pool = postgresPool(app.db)
       const { stream, feed } = app
       metrics.readGauges({
-        ...(pool ? { pool: () => poolStats(app.db) ?? pool } : {}),
+        ...(pool
+          ? {
+              pool: () => ({
+                total: pool.totalCount,
+                idle: pool.idleCount,
+                waiting: pool.waitingCount,
+              }),
+            }
+          : {}),
         ...(stream
           ? {
               stream: () => ({ clients: stream.connectionCount, queuedBytes: stream.queuedBytes }),
