@@ -11,80 +11,134 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
 
-const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** PostgreSQL connection string; when unset the embedded PGlite store under DATA_DIR is used. */
-  DATABASE_URL: optionalText.pipe(z.url().optional()),
-  REDIS_URL: optionalText.pipe(z.url().optional()),
-  DATA_DIR: z.string().min(1).default('./data'),
-  WEB_DIST: z.string().min(1).default(resolve(serverPackageDir, '../web/dist')),
-  /** Per-brand logo, favicon and icons: one folder per brand host, `default` for the rest. */
-  BRAND_ASSETS_DIR: z.string().min(1).default(resolve(serverPackageDir, 'brand-assets')),
-  /** The built operator console, served under /backoffice when present. */
-  BACKOFFICE_DIST: z.string().min(1).default(resolve(serverPackageDir, '../backoffice/dist')),
-  /** Signing secret for session tokens; a random one is generated and kept under DATA_DIR when unset. */
-  JWT_SECRET: optionalText.pipe(
-    z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  ),
-  /** Lifetime of a session token. */
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
-  FEED: z.enum(['simulator', 'off']).default('simulator'),
-  FEED_SEED: z.string().min(1).default('backlay'),
-  /** Milliseconds between feed ticks; 0 ingests the first snapshot and then only ticks on demand. */
-  FEED_TICK_MS: z.coerce.number().int().min(0).default(1000),
-  /** Stream heartbeat period; a client silent for three periods is closed. */
-  STREAM_HEARTBEAT_MS: z.coerce.number().int().min(10).default(STREAM_HEARTBEAT_MS),
-  /**
-   * Worker processes that write the stream to its clients; 0 keeps the stream in the server
-   * process. On a machine with spare cores, workers reach a large audience sooner.
-   */
-  STREAM_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
-  /** Unread bytes a stream client may pile up before it is closed as too slow (4429). */
-  STREAM_MAX_BUFFERED_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(4 * 1024 * 1024),
-  /** Origin of the casino games server (apps/games); launch URLs point there. */
-  GAMES_ORIGIN: z.url().default('http://localhost:8090'),
-  /**
-   * Shared HMAC secret of the casino wallet calls (≥ 32 chars); when unset a random one is
-   * generated once and kept under DATA_DIR, where `npm start` hands it to the games server.
-   */
-  CASINO_WALLET_SECRET: optionalText.pipe(
-    z.string().min(32, 'CASINO_WALLET_SECRET must be at least 32 characters').optional(),
-  ),
-  /**
-   * Developer conveniences (GET /api/v1/dev/otp-outbox): off unless set to 1, and even then they
-   * answer only to loopback clients. Test suites turn them on.
-   */
-  DEV_TOOLS: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
-  /**
-   * How far (basis points of the price) a bookmaker bet may beat the exchange's opposite price
-   * for the same outcome before the house line guard refuses it and suspends the runner.
-   */
-  HOUSE_LINE_TOLERANCE_BP: z.coerce.number().int().min(0).max(10_000).default(0),
-  /**
-   * Port of the internal listener that serves Prometheus metrics at GET /metrics; unset: none.
-   * It binds METRICS_HOST, loopback unless set, so only the machine's own scraper reaches it.
-   */
-  METRICS_PORT: optionalText.pipe(
-    z.coerce.number<string | undefined>().int().min(0).max(65535).optional(),
-  ),
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  /** A ticking feed silent this many seconds makes GET /health/ready answer 503. */
-  FEED_STALE_SECONDS: z.coerce.number().int().min(1).default(30),
-  /** API calls a minute of one address without a valid session token. */
-  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
-  /** API calls a minute of one session (a valid token), wherever they come from. */
-  RATE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).default(1200),
-})
+/** A comma-separated list; blanks dropped. */
+const commaList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+)
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** PostgreSQL connection string; when unset the embedded PGlite store under DATA_DIR is used. */
+    DATABASE_URL: optionalText.pipe(z.url().optional()),
+    REDIS_URL: optionalText.pipe(z.url().optional()),
+    DATA_DIR: z.string().min(1).default('./data'),
+    WEB_DIST: z.string().min(1).default(resolve(serverPackageDir, '../web/dist')),
+    /** Per-brand logo, favicon and icons: one folder per brand host, `default` for the rest. */
+    BRAND_ASSETS_DIR: z.string().min(1).default(resolve(serverPackageDir, 'brand-assets')),
+    /** The built operator console, served under /backoffice when present. */
+    BACKOFFICE_DIST: z.string().min(1).default(resolve(serverPackageDir, '../backoffice/dist')),
+    /** Signing secret for session tokens; a random one is generated and kept under DATA_DIR when unset. */
+    JWT_SECRET: optionalText.pipe(
+      z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    ),
+    /** Lifetime of a session token. */
+    JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
+    /** Where fixtures and prices come from: the simulator, Betfair's Stream API, a replay of its files, or none. */
+    FEED: z.enum(['simulator', 'betfair-stream', 'betfair-replay', 'off']).default('simulator'),
+    FEED_SEED: z.string().min(1).default('backlay'),
+    /** Milliseconds between feed ticks; 0 ingests the first snapshot and then only ticks on demand. */
+    FEED_TICK_MS: z.coerce.number().int().min(0).default(1000),
+    /** FEED=betfair-stream: the application key and a session token of a Betfair account. */
+    BETFAIR_APP_KEY: optionalText,
+    BETFAIR_SESSION_TOKEN: optionalText,
+    BETFAIR_STREAM_HOST: z.string().min(1).default('stream-api.betfair.com'),
+    BETFAIR_STREAM_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+    /** A PEM file of certificates to trust besides the system's (a relay with its own CA). */
+    BETFAIR_CA_FILE: optionalText,
+    /** Market filter of the subscription: comma-separated; empty = any. */
+    BETFAIR_EVENT_TYPE_IDS: commaList.default(['4', '1', '2', '7', '4339']),
+    BETFAIR_MARKET_TYPES: commaList.default(['MATCH_ODDS', 'WIN']),
+    BETFAIR_COUNTRY_CODES: commaList.default([]),
+    /** Betfair merges the changes of this many milliseconds into one message (0–120000). */
+    BETFAIR_CONFLATE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    BETFAIR_HEARTBEAT_MS: z.coerce.number().int().min(500).max(30_000).default(5_000),
+    /** FEED=betfair-replay: files or folders of Betfair historical data (plain, .gz, .bz2). */
+    FEED_REPLAY_FILES: commaList.default([]),
+    /** 1 = the recorded pace, 60 = a minute a second, 0 = as fast as the server takes it. */
+    FEED_REPLAY_SPEED: z.coerce.number().min(0).default(1),
+    /** 1 moves the recorded times so the replay starts now; 0 keeps them. */
+    FEED_REPLAY_SHIFT: z
+      .enum(['0', '1'])
+      .default('1')
+      .transform((v) => v === '1'),
+    /** Stream heartbeat period; a client silent for three periods is closed. */
+    STREAM_HEARTBEAT_MS: z.coerce.number().int().min(10).default(STREAM_HEARTBEAT_MS),
+    /**
+     * Worker processes that write the stream to its clients; 0 keeps the stream in the server
+     * process. On a machine with spare cores, workers reach a large audience sooner.
+     */
+    STREAM_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+    /** Unread bytes a stream client may pile up before it is closed as too slow (4429). */
+    STREAM_MAX_BUFFERED_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(4 * 1024 * 1024),
+    /** Origin of the casino games server (apps/games); launch URLs point there. */
+    GAMES_ORIGIN: z.url().default('http://localhost:8090'),
+    /**
+     * Shared HMAC secret of the casino wallet calls (≥ 32 chars); when unset a random one is
+     * generated once and kept under DATA_DIR, where `npm start` hands it to the games server.
+     */
+    CASINO_WALLET_SECRET: optionalText.pipe(
+      z.string().min(32, 'CASINO_WALLET_SECRET must be at least 32 characters').optional(),
+    ),
+    /**
+     * Developer conveniences (GET /api/v1/dev/otp-outbox): off unless set to 1, and even then they
+     * answer only to loopback clients. Test suites turn them on.
+     */
+    DEV_TOOLS: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+    /**
+     * How far (basis points of the price) a bookmaker bet may beat the exchange's opposite price
+     * for the same outcome before the house line guard refuses it and suspends the runner.
+     */
+    HOUSE_LINE_TOLERANCE_BP: z.coerce.number().int().min(0).max(10_000).default(0),
+    /**
+     * Port of the internal listener that serves Prometheus metrics at GET /metrics; unset: none.
+     * It binds METRICS_HOST, loopback unless set, so only the machine's own scraper reaches it.
+     */
+    METRICS_PORT: optionalText.pipe(
+      z.coerce.number<string | undefined>().int().min(0).max(65535).optional(),
+    ),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** A ticking feed silent this many seconds makes GET /health/ready answer 503. */
+    FEED_STALE_SECONDS: z.coerce.number().int().min(1).default(30),
+    /** API calls a minute of one address without a valid session token. */
+    RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
+    /** API calls a minute of one session (a valid token), wherever they come from. */
+    RATE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).default(1200),
+  })
+  .superRefine((c, ctx) => {
+    if (c.FEED === 'betfair-stream') {
+      for (const key of ['BETFAIR_APP_KEY', 'BETFAIR_SESSION_TOKEN'] as const) {
+        if (!c[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'required when FEED=betfair-stream',
+          })
+      }
+    }
+    if (c.FEED === 'betfair-replay' && c.FEED_REPLAY_FILES.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FEED_REPLAY_FILES'],
+        message: 'required when FEED=betfair-replay',
+      })
+    }
+  })
 
 export type Config = z.infer<typeof configSchema>
 

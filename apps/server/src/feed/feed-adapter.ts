@@ -35,6 +35,8 @@ export interface FeedAdapter {
   snapshot(now: number, openEventIds: readonly string[]): Promise<FeedUpdate>
   /** Changes since the previous call. */
   poll(now: number): Promise<FeedUpdate>
+  /** Lets go of connections and timers (a push-based provider); the service is stopping. */
+  close?(): Promise<void>
 }
 
 export const emptyUpdate = (at: number): FeedUpdate => ({
@@ -55,15 +57,22 @@ export const isEmptyUpdate = (u: FeedUpdate) =>
   0
 
 /**
- * The batch as the exchange must apply it: a market an operator holds stays SUSPENDED whatever
- * the feed says, unless the feed closes it with a result.
+ * The batch as the exchange must apply it: a market already closed never changes again (a
+ * replay or a late message leaves it as it settled), and a market an operator holds stays
+ * SUSPENDED whatever the feed says, unless the feed closes it with a result.
  */
-export const withOperatorHolds = (u: FeedUpdate, held: ReadonlySet<string>): FeedUpdate =>
-  held.size === 0
+export const asApplied = (
+  u: FeedUpdate,
+  states: { held: ReadonlySet<string>; closed: ReadonlySet<string> },
+): FeedUpdate =>
+  states.held.size + states.closed.size === 0
     ? u
     : {
         ...u,
-        markets: u.markets.map((m) =>
-          held.has(m.id) && m.status !== 'CLOSED' ? { ...m, status: 'SUSPENDED' } : m,
-        ),
+        markets: u.markets
+          .filter((m) => !states.closed.has(m.id))
+          .map((m) =>
+            states.held.has(m.id) && m.status !== 'CLOSED' ? { ...m, status: 'SUSPENDED' } : m,
+          ),
+        runners: u.runners.filter((r) => !states.closed.has(r.marketId)),
       }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
 import { catalogRepository } from '../db/repositories/catalog'
 import type { Database } from '../db/schema'
-import { type FeedAdapter, type FeedUpdate, isEmptyUpdate, withOperatorHolds } from './feed-adapter'
+import { asApplied, type FeedAdapter, type FeedUpdate, isEmptyUpdate } from './feed-adapter'
 
 export type FeedListener = (update: FeedUpdate) => void
 
@@ -66,6 +66,7 @@ export class FeedService {
     if (this.timer) clearInterval(this.timer)
     this.timer = null
     await this.inFlight?.catch(() => undefined)
+    await this.adapter.close?.()
   }
 
   /** Called after each batch is committed; returns the unsubscribe function. */
@@ -78,11 +79,11 @@ export class FeedService {
   private async ingest(batch: FeedUpdate): Promise<FeedUpdate> {
     const catalog = catalogRepository(this.db)
     const update = await this.db.transaction().execute(async (trx) => {
-      const held = await catalog.listHeldMarketIds(
+      const states = await catalog.listSettledStates(
         batch.markets.map((m) => m.id),
         trx,
       )
-      const update = withOperatorHolds(batch, held)
+      const update = asApplied(batch, states)
       await catalog.upsertSports(update.sports, trx)
       await catalog.upsertCompetitions(update.competitions, trx)
       await catalog.upsertEvents(update.events, trx)

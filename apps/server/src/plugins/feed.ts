@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { BetfairReplayAdapter } from '../feed/betfair/replay-adapter'
+import { BetfairStreamAdapter } from '../feed/betfair/stream-adapter'
+import type { FeedAdapter } from '../feed/feed-adapter'
 import { FeedService } from '../feed/feed-service'
 import { createPrng } from '../feed/prng'
 import { SimulatorAdapter } from '../feed/simulator/simulator'
@@ -21,10 +25,7 @@ export const feedPlugin = fp(
       app.decorate('feed', null)
       return
     }
-    const adapter = new SimulatorAdapter(
-      app.config.FEED_SEED,
-      createPrng(`${app.config.FEED_SEED}:walk`),
-    )
+    const adapter = await feedAdapterOf(app)
     const feed = new FeedService(adapter, app.db, app.clock, app.log)
     app.decorate('feed', feed)
     await feed.start(app.config.FEED_TICK_MS)
@@ -34,3 +35,40 @@ export const feedPlugin = fp(
   },
   { name: 'feed', dependencies: ['app-context', 'database'] },
 )
+
+async function feedAdapterOf(app: FastifyInstance): Promise<FeedAdapter> {
+  const c = app.config
+  const log = app.log.child({ feed: c.FEED })
+  switch (c.FEED) {
+    case 'betfair-stream':
+      return new BetfairStreamAdapter(
+        {
+          host: c.BETFAIR_STREAM_HOST,
+          port: c.BETFAIR_STREAM_PORT,
+          // Checked by the configuration schema: both are set for this feed.
+          appKey: c.BETFAIR_APP_KEY ?? '',
+          sessionToken: c.BETFAIR_SESSION_TOKEN ?? '',
+          eventTypeIds: c.BETFAIR_EVENT_TYPE_IDS,
+          marketTypes: c.BETFAIR_MARKET_TYPES,
+          countryCodes: c.BETFAIR_COUNTRY_CODES,
+          conflateMs: c.BETFAIR_CONFLATE_MS,
+          heartbeatMs: c.BETFAIR_HEARTBEAT_MS,
+          ...(c.BETFAIR_CA_FILE ? { ca: await readFile(c.BETFAIR_CA_FILE, 'utf8') } : {}),
+          reconnectMs: { min: 500, max: 30_000 },
+          firstImageTimeoutMs: 10_000,
+        },
+        log,
+      )
+    case 'betfair-replay':
+      return new BetfairReplayAdapter(
+        {
+          paths: c.FEED_REPLAY_FILES,
+          speed: c.FEED_REPLAY_SPEED,
+          shift: c.FEED_REPLAY_SHIFT,
+        },
+        log,
+      )
+    default:
+      return new SimulatorAdapter(c.FEED_SEED, createPrng(`${c.FEED_SEED}:walk`))
+  }
+}

@@ -280,15 +280,22 @@ export function catalogRepository(db: Kysely<Database>) {
     },
 
     /** Markets among `ids` an operator has suspended (migration 0402). */
-    async listHeldMarketIds(ids: readonly string[], trx: Kysely<Database> = db) {
-      if (ids.length === 0) return new Set<string>()
+    /** Of these markets: those an operator holds, and those already closed (for good). */
+    async listSettledStates(ids: readonly string[], trx: Kysely<Database> = db) {
+      const held = new Set<string>()
+      const closed = new Set<string>()
+      if (ids.length === 0) return { held, closed }
       const rows = await trx
         .selectFrom('markets')
-        .select('id')
-        .where('operator_hold', '=', true)
+        .select(['id', 'operator_hold', 'status'])
         .where('id', 'in', ids)
+        .where((eb) => eb.or([eb('operator_hold', '=', true), eb('status', '=', 'CLOSED')]))
         .execute()
-      return new Set(rows.map((r) => r.id))
+      for (const r of rows) {
+        if (r.status === 'CLOSED') closed.add(r.id)
+        else held.add(r.id)
+      }
+      return { held, closed }
     },
 
     async listOpenEventIds(trx: Kysely<Database> = db): Promise<string[]> {

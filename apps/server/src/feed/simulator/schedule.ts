@@ -1,6 +1,7 @@
 import { SPORT_ID } from '@backlay/contract/sport'
 import type { CompetitionInput } from '../../db/repositories/catalog'
 import type { MarketKind, RacingMetadata } from '../../db/schema'
+import { BET_DELAY_SECONDS, LIMITS, MAX_PROFIT } from '../market-limits'
 import {
   createPrng,
   gaussian,
@@ -97,18 +98,6 @@ const marketId = (prefix: 1 | 2 | 3, event: string, n = 0) =>
 const selectionIdOf = (name: string) => String(hash32(`runner:${name}`) % 10_000_000)
 const seriesId = (sportId: string, name: string) =>
   String(hash32(`series:${sportId}:${name}`) % 100_000_000)
-
-/** Limits in paise (betting-area §9): odds and fancy 1–1,00,000; bookmaker 100–20,00,000 on cricket; 100–50,000 elsewhere. */
-const RUPEE = 100
-const MAX_PROFIT = 5_00_000 * RUPEE
-const LIMITS = {
-  cricketOdds: { minStake: 1 * RUPEE, maxStake: 1_00_000 * RUPEE },
-  cricketBookmaker: { minStake: 100 * RUPEE, maxStake: 20_00_000 * RUPEE },
-  fancy: { minStake: 1 * RUPEE, maxStake: 1_00_000 * RUPEE },
-  other: { minStake: 100 * RUPEE, maxStake: 50_000 * RUPEE },
-} as const
-/** The spec's default bet delay for every kind. */
-const BET_DELAY_SECONDS = 5
 
 const normalise = (weights: readonly number[]) => {
   const total = weights.reduce((a, b) => a + b, 0)

@@ -2,6 +2,7 @@ import { SPORT_ID } from '@backlay/contract/sport'
 import type { EventStatus, MarketStatus, PriceLevel, RunnerStatus } from '../../db/schema'
 import { emptyUpdate, type FeedAdapter, type FeedUpdate } from '../feed-adapter'
 import { gaussian, intBetween, type Prng } from '../prng'
+import { FEED_SPORTS } from '../sports'
 import { bookmakerQuote, exchangeQuote, sessionQuote, softmax } from './pricing'
 import {
   DAY_MS,
@@ -13,15 +14,6 @@ import {
   type FixtureMarket,
   fixturesOfDay,
 } from './schedule'
-
-export const SIMULATED_SPORTS = [
-  { id: SPORT_ID.cricket, name: 'Cricket', sortOrder: 1 },
-  { id: SPORT_ID.football, name: 'Football', sortOrder: 2 },
-  { id: SPORT_ID.tennis, name: 'Tennis', sortOrder: 3 },
-  { id: SPORT_ID.horseRacing, name: 'Horse Racing', sortOrder: 4 },
-  { id: SPORT_ID.greyhoundRacing, name: 'Greyhound Racing', sortOrder: 5 },
-  { id: SPORT_ID.election, name: 'Election', sortOrder: 6 },
-]
 
 /** Knobs of the walk; per-minute rates so the tick interval does not change the behaviour. */
 const WALK = {
@@ -177,7 +169,7 @@ export class SimulatorAdapter implements FeedAdapter {
   private collect(now: number, full: boolean): FeedUpdate {
     this.loadWindow(now)
     const update = emptyUpdate(now)
-    if (full) update.sports.push(...SIMULATED_SPORTS)
+    if (full) update.sports.push(...FEED_SPORTS)
     const openMarketsByEvent = new Map<string, number>()
     const seenCompetitions = new Set<string>()
 

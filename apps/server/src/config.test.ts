@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './config'
+
+describe('loadConfig', () => {
+  it('keeps the simulator the default feed', () => {
+    expect(loadConfig({}).FEED).toBe('simulator')
+  })
+
+  it('asks for the Betfair credentials the stream feed needs, naming each one', () => {
+    expect(() => loadConfig({ FEED: 'betfair-stream' })).toThrow(
+      /BETFAIR_APP_KEY: required when FEED=betfair-stream\n {2}BETFAIR_SESSION_TOKEN: required when FEED=betfair-stream/,
+    )
+    const c = loadConfig({
+      FEED: 'betfair-stream',
+      BETFAIR_APP_KEY: 'key',
+      BETFAIR_SESSION_TOKEN: 'token',
+      BETFAIR_COUNTRY_CODES: 'GB, IE,',
+    })
+    expect([c.BETFAIR_STREAM_HOST, c.BETFAIR_STREAM_PORT]).toEqual(['stream-api.betfair.com', 443])
+    expect(c.BETFAIR_EVENT_TYPE_IDS).toEqual(['4', '1', '2', '7', '4339'])
+    expect(c.BETFAIR_MARKET_TYPES).toEqual(['MATCH_ODDS', 'WIN'])
+    expect(c.BETFAIR_COUNTRY_CODES).toEqual(['GB', 'IE'])
+  })
+
+  it('asks for the files a replay plays, and reads its pace and shift', () => {
+    expect(() => loadConfig({ FEED: 'betfair-replay' })).toThrow(
+      /FEED_REPLAY_FILES: required when FEED=betfair-replay/,
+    )
+    const c = loadConfig({
+      FEED: 'betfair-replay',
+      FEED_REPLAY_FILES: 'a.jsonl,races/',
+      FEED_REPLAY_SPEED: '60',
+      FEED_REPLAY_SHIFT: '0',
+    })
+    expect([c.FEED_REPLAY_FILES, c.FEED_REPLAY_SPEED, c.FEED_REPLAY_SHIFT]).toEqual([
+      ['a.jsonl', 'races/'],
+      60,
+      false,
+    ])
+    expect(() => loadConfig({ FEED_REPLAY_SPEED: '-1' })).toThrow(/FEED_REPLAY_SPEED/)
+  })
+})

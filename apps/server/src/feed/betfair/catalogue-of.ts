@@ -1,0 +1,207 @@
+import { SPORT_ID } from '@backlay/contract/sport'
+import type { MarketInput, RunnerInput } from '../../db/repositories/catalog'
+import type {
+  EventStatus,
+  MarketKind,
+  MarketStatus,
+  PriceLevel,
+  RunnerStatus,
+} from '../../db/schema'
+import { emptyUpdate, type FeedUpdate } from '../feed-adapter'
+import { BET_DELAY_SECONDS, LIMITS, MAX_PROFIT } from '../market-limits'
+import { hash32 } from '../prng'
+import { FEED_SPORTS } from '../sports'
+import type { CachedMarket, CachedRunner } from './market-cache'
+import type { MarketDefinition, RunnerDefinition } from './messages'
+
+/** Betfair event types we carry; their ids are our sport ids. */
+const SPORT_OF_EVENT_TYPE = new Map(FEED_SPORTS.map((s) => [s.id, s]))
+const RACING = new Set<string>([SPORT_ID.horseRacing, SPORT_ID.greyhoundRacing])
+/** Price levels a side we keep, as the event page shows them. */
+const DEPTH = 3
+
+/** Why a market of the feed is not in our catalogue, or null when it is. */
+export function unsupportedReason(definition: MarketDefinition): string | null {
+  if (!SPORT_OF_EVENT_TYPE.has(definition.eventTypeId))
+    return `event type ${definition.eventTypeId}`
+  if (kindOf(definition) === null) return `market type ${definition.marketType}`
+  return null
+}
+
+function kindOf(definition: MarketDefinition): MarketKind | null {
+  if (definition.marketType === 'MATCH_ODDS' && !RACING.has(definition.eventTypeId))
+    return 'MATCH_ODDS'
+  if (definition.marketType === 'WIN' && RACING.has(definition.eventTypeId)) return 'WIN'
+  return null
+}
+
+/**
+ * The result the definition declares, once the market is CLOSED: one winner, or none (Betfair
+ * voided the market). Null while it is not closed, and for results our settlement cannot pay
+ * as Betfair would (dead heats, place terms); those wait in SUSPENDED for an operator.
+ */
+export function resultOf(
+  definition: MarketDefinition,
+): { winnerSelectionId: string | null } | null {
+  if (definition.status !== 'CLOSED') return null
+  const winners = definition.runners.filter((r) => r.status === 'WINNER' || r.status === 'PLACED')
+  if (winners.length > 1) return null
+  return { winnerSelectionId: winners[0] ? String(winners[0].id) : null }
+}
+
+function marketStatusOf(definition: MarketDefinition): MarketStatus {
+  if (definition.status === 'OPEN') return 'OPEN'
+  if (definition.status === 'CLOSED' && resultOf(definition) !== null) return 'CLOSED'
+  return 'SUSPENDED'
+}
+
+function runnerStatusOf(runner: RunnerDefinition, closed: boolean): RunnerStatus {
+  switch (runner.status) {
+    case 'REMOVED':
+    case 'REMOVED_VACANT':
+      return 'REMOVED'
+    case 'HIDDEN':
+      return 'SUSPENDED'
+    case 'WINNER':
+      return closed ? 'WINNER' : 'ACTIVE'
+    case 'LOSER':
+    case 'PLACED':
+      return closed ? 'LOSER' : 'ACTIVE'
+    default:
+      return 'ACTIVE'
+  }
+}
+
+const paise = (amount: number) => Math.round(amount * 100)
+const odds = (price: number) => Math.round(price * 100)
+
+/**
+ * The best DEPTH levels a side: from the full ladder when subscribed (EX_ALL_OFFERS), else from
+ * the best offers as displayed (virtual prices included), else the plain best offers.
+ */
+function bestLevels(runner: CachedRunner | undefined, side: 'back' | 'lay'): PriceLevel[] {
+  if (!runner) return []
+  const [full, display, best] =
+    side === 'back'
+      ? [runner.atb, runner.bdatb, runner.batb]
+      : [runner.atl, runner.bdatl, runner.batl]
+  const levels =
+    full.size > 0
+      ? [...full.values()].sort((a, b) => (side === 'back' ? b.price - a.price : a.price - b.price))
+      : [...(display.size > 0 ? display : best).entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([, level]) => level)
+  return levels.slice(0, DEPTH).map((l) => ({ price: odds(l.price), size: paise(l.size) }))
+}
+
+const tradedOf = (runner: CachedRunner | undefined) => {
+  if (!runner) return 0
+  if (runner.tv > 0) return paise(runner.tv)
+  let total = 0
+  for (const level of runner.trd.values()) total += level.size
+  return paise(total)
+}
+
+/** Ids of our own that stay stable across restarts and replays: the same names give the same id. */
+const stableId = (text: string) => String(hash32(text) % 100_000_000)
+
+/**
+ * Our catalogue rows for feed markets: Betfair market and selection ids are kept. A race is an
+ * event of its own, under its meeting (Betfair's event) as the competition; other sports keep
+ * Betfair's event, under a competition per sport and country. `shiftMs` moves every time (a
+ * replay that starts now).
+ */
+export function catalogueOf(
+  markets: readonly CachedMarket[],
+  at: number,
+  shiftMs: number,
+): FeedUpdate {
+  const update = emptyUpdate(at)
+  const sports = new Set<string>()
+  const competitions = new Set<string>()
+  for (const market of markets) {
+    const definition = market.definition
+    if (!definition || unsupportedReason(definition) !== null) continue
+    const sport = SPORT_OF_EVENT_TYPE.get(definition.eventTypeId)
+    const kind = kindOf(definition)
+    if (!sport || !kind) continue
+    if (!sports.has(sport.id)) {
+      sports.add(sport.id)
+      update.sports.push(sport)
+    }
+    const racing = RACING.has(sport.id)
+    const startTime = Date.parse(definition.marketTime) + shiftMs
+    const marketName = definition.name ?? (racing ? 'Win' : 'Match Odds')
+    const countryCode = definition.countryCode ?? null
+    const venue = definition.venue ?? null
+    const competition = racing
+      ? {
+          id: definition.eventId,
+          sportId: sport.id,
+          name: venue ?? definition.eventName ?? `Meeting ${definition.eventId}`,
+          countryCode,
+        }
+      : {
+          id: stableId(`betfair:${sport.id}:${countryCode ?? ''}`),
+          sportId: sport.id,
+          name: countryCode ? `${sport.name} ${countryCode}` : sport.name,
+          countryCode,
+        }
+    if (!competitions.has(competition.id)) {
+      competitions.add(competition.id)
+      update.competitions.push(competition)
+    }
+    const status = marketStatusOf(definition)
+    const eventStatus: EventStatus =
+      status === 'CLOSED' ? 'CLOSED' : definition.inPlay ? 'IN_PLAY' : 'UPCOMING'
+    const eventId = racing ? market.id : definition.eventId
+    update.events.push({
+      id: eventId,
+      sportId: sport.id,
+      competitionId: competition.id,
+      name: racing
+        ? `${venue ?? competition.name} ${marketName}`
+        : (definition.eventName ?? `Event ${definition.eventId}`),
+      startTime,
+      status: eventStatus,
+      venue,
+      countryCode,
+    })
+    const limits = sport.id === SPORT_ID.cricket ? LIMITS.cricketOdds : LIMITS.other
+    const result = resultOf(definition)
+    const row: MarketInput = {
+      id: market.id,
+      eventId,
+      kind,
+      name: marketName,
+      status,
+      inplay: definition.inPlay && status !== 'CLOSED',
+      startTime,
+      betDelaySeconds: Math.max(definition.betDelay, BET_DELAY_SECONDS),
+      ...limits,
+      maxProfit: MAX_PROFIT,
+      sortPriority: 0,
+      winnerSelectionId: status === 'CLOSED' ? (result?.winnerSelectionId ?? null) : null,
+      resultValue: null,
+    }
+    update.markets.push(row)
+    const closed = status === 'CLOSED'
+    definition.runners.forEach((runnerDefinition, i) => {
+      const prices = market.runners.get(runnerDefinition.id)
+      const quoted = !closed && runnerDefinition.status === 'ACTIVE'
+      const runner: RunnerInput = {
+        marketId: market.id,
+        selectionId: String(runnerDefinition.id),
+        name: runnerDefinition.name ?? `Selection ${runnerDefinition.id}`,
+        sortPriority: runnerDefinition.sortPriority ?? i + 1,
+        status: runnerStatusOf(runnerDefinition, closed),
+        back: quoted ? bestLevels(prices, 'back') : [],
+        lay: quoted ? bestLevels(prices, 'lay') : [],
+        tradedVolume: tradedOf(prices),
+        metadata: null,
+      }
+      update.runners.push(runner)
+    })
+  }
+  return update
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod'
+
+/**
+ * The Betfair Exchange Stream API messages we read, as its published schema (ESASwaggerSchema)
+ * names them. Historical data files hold the same `mcm` lines, with names added to the market
+ * and runner definitions. Unknown fields pass through untouched; a wrong type is refused.
+ */
+
+/** [price, size]: a level of a full ladder (atb, atl, trd); size 0 removes the price. */
+const priceVol = z.tuple([z.number(), z.number()])
+/** [level, price, size]: a level of a best-offers ladder (batb, batl, bdatb, bdatl); size 0 removes it. */
+const levelPriceVol = z.tuple([z.number().int().min(0), z.number(), z.number()])
+
+export const runnerDefinition = z.object({
+  id: z.number().int(),
+  status: z.enum(['ACTIVE', 'WINNER', 'LOSER', 'REMOVED', 'REMOVED_VACANT', 'HIDDEN', 'PLACED']),
+  sortPriority: z.number().int().optional(),
+  adjustmentFactor: z.number().optional(),
+  removalDate: z.string().optional(),
+  hc: z.number().optional(),
+  /** Historical files only. */
+  name: z.string().optional(),
+})
+export type RunnerDefinition = z.infer<typeof runnerDefinition>
+
+export const marketDefinition = z.object({
+  eventId: z.string(),
+  eventTypeId: z.string(),
+  marketType: z.string(),
+  status: z.enum(['INACTIVE', 'OPEN', 'SUSPENDED', 'CLOSED']),
+  inPlay: z.boolean().default(false),
+  betDelay: z.number().int().min(0).default(0),
+  marketTime: z.string(),
+  openDate: z.string().optional(),
+  venue: z.string().optional(),
+  countryCode: z.string().optional(),
+  numberOfWinners: z.number().int().optional(),
+  runners: z.array(runnerDefinition).default([]),
+  version: z.number().int().optional(),
+  /** Historical files only. */
+  name: z.string().optional(),
+  eventName: z.string().optional(),
+})
+export type MarketDefinition = z.infer<typeof marketDefinition>
+
+export const runnerChange = z.object({
+  id: z.number().int(),
+  hc: z.number().optional(),
+  atb: z.array(priceVol).optional(),
+  atl: z.array(priceVol).optional(),
+  batb: z.array(levelPriceVol).optional(),
+  batl: z.array(levelPriceVol).optional(),
+  bdatb: z.array(levelPriceVol).optional(),
+  bdatl: z.array(levelPriceVol).optional(),
+  trd: z.array(priceVol).optional(),
+  ltp: z.number().optional(),
+  tv: z.number().optional(),
+})
+export type RunnerChange = z.infer<typeof runnerChange>
+
+export const marketChange = z.object({
+  id: z.string(),
+  img: z.boolean().optional(),
+  con: z.boolean().optional(),
+  tv: z.number().optional(),
+  marketDefinition: marketDefinition.optional(),
+  rc: z.array(runnerChange).optional(),
+})
+export type MarketChange = z.infer<typeof marketChange>
+
+export const marketChangeMessage = z.object({
+  op: z.literal('mcm'),
+  id: z.number().int().optional(),
+  pt: z.number().int(),
+  clk: z.string().optional(),
+  initialClk: z.string().optional(),
+  ct: z.enum(['SUB_IMAGE', 'RESUB_DELTA', 'HEARTBEAT']).optional(),
+  segmentType: z.enum(['SEG_START', 'SEG', 'SEG_END']).optional(),
+  conflateMs: z.number().int().optional(),
+  heartbeatMs: z.number().int().optional(),
+  mc: z.array(marketChange).optional(),
+})
+export type MarketChangeMessage = z.infer<typeof marketChangeMessage>
+
+export const connectionMessage = z.object({
+  op: z.literal('connection'),
+  connectionId: z.string().optional(),
+})
+
+export const statusMessage = z.object({
+  op: z.literal('status'),
+  id: z.number().int().optional(),
+  statusCode: z.enum(['SUCCESS', 'FAILURE']),
+  errorCode: z.string().optional(),
+  errorMessage: z.string().optional(),
+  connectionClosed: z.boolean().optional(),
+  connectionId: z.string().optional(),
+})
+export type StatusMessage = z.infer<typeof statusMessage>
+
+export const streamMessage = z.discriminatedUnion('op', [
+  marketChangeMessage,
+  connectionMessage,
+  statusMessage,
+])
+export type StreamMessage = z.infer<typeof streamMessage>
+
+/** The message types of a line, or why it is not one (a line of a file or of the socket). */
+export function parseStreamLine(
+  line: string,
+): { ok: true; message: StreamMessage } | { ok: false; reason: string } {
+  let json: unknown
+  try {
+    json = JSON.parse(line)
+  } catch {
+    return { ok: false, reason: 'not JSON' }
+  }
+  if (typeof json === 'object' && json !== null && 'op' in json) {
+    const op = (json as { op: unknown }).op
+    if (op !== 'mcm' && op !== 'connection' && op !== 'status') {
+      return { ok: false, reason: `op ${String(op)} is not read` }
+    }
+  }
+  const parsed = streamMessage.safeParse(json)
+  return parsed.success
+    ? { ok: true, message: parsed.data }
+    : {
+        ok: false,
+        reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      }
+}

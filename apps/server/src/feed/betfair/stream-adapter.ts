@@ -1,0 +1,211 @@
+import { createInterface } from 'node:readline'
+import { connect, type TLSSocket } from 'node:tls'
+import type { FastifyBaseLogger } from 'fastify'
+import type { FeedAdapter, FeedUpdate } from '../feed-adapter'
+import { catalogueOf } from './catalogue-of'
+import { FeedMarkets } from './feed-markets'
+import { parseStreamLine, type StatusMessage } from './messages'
+
+export interface BetfairStreamSettings {
+  host: string
+  port: number
+  appKey: string
+  sessionToken: string
+  eventTypeIds: readonly string[]
+  marketTypes: readonly string[]
+  countryCodes: readonly string[]
+  conflateMs: number
+  heartbeatMs: number
+  /** Certificates to trust beyond the system's (a test's own server). */
+  ca?: string
+  /** First and longest pause before a reconnection; it doubles in between. */
+  reconnectMs: { min: number; max: number }
+  /** How long the first snapshot waits for the subscription's image. */
+  firstImageTimeoutMs: number
+}
+
+const AUTHENTICATION_ID = 1
+const SUBSCRIPTION_ID = 2
+/** A stream silent for this many heartbeat periods is dead: drop it and reconnect. */
+const MISSED_HEARTBEATS = 3
+
+/**
+ * The Betfair Exchange Stream API as a feed: one TLS connection of CRLF-delimited JSON,
+ * authenticated with the app key and a session token, subscribed to the market filter. It
+ * reconnects with back-off and resubscribes from the last clock, so Betfair sends only what
+ * changed meanwhile. Between the feed service's polls it only marks which markets changed.
+ */
+export class BetfairStreamAdapter implements FeedAdapter {
+  readonly name = 'betfair-stream'
+  private readonly feed: FeedMarkets
+  private socket: TLSSocket | null = null
+  private stopped = false
+  private retryMs: number
+  private retryTimer: NodeJS.Timeout | null = null
+  private watchdog: NodeJS.Timeout | null = null
+  private subscribed: (() => void) | null = null
+  private readonly firstImage: Promise<void>
+  /** Connections opened so far (tests and logs). */
+  connections = 0
+
+  constructor(
+    private readonly settings: BetfairStreamSettings,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.feed = new FeedMarkets(log)
+    this.retryMs = settings.reconnectMs.min
+    this.firstImage = new Promise((resolve) => {
+      this.subscribed = resolve
+    })
+  }
+
+  async snapshot(now: number): Promise<FeedUpdate> {
+    this.open()
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.settings.firstImageTimeoutMs)
+    })
+    await Promise.race([this.firstImage, timeout])
+    clearTimeout(timer)
+    return catalogueOf(this.feed.takeAll(), now, 0)
+  }
+
+  async poll(now: number): Promise<FeedUpdate> {
+    return catalogueOf(this.feed.takeChanged(), now, 0)
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.clearWatchdog()
+    this.socket?.destroy()
+    this.socket = null
+  }
+
+  private open() {
+    if (this.stopped || this.socket) return
+    const { host, port, ca } = this.settings
+    this.connections += 1
+    const socket = connect({ host, port, servername: host, ...(ca ? { ca } : {}) })
+    this.socket = socket
+    socket.setNoDelay(true)
+    socket.on('error', (err) =>
+      this.log.warn({ err, host, port }, 'betfair stream: connection error'),
+    )
+    socket.on('close', () => {
+      if (this.socket !== socket) return
+      this.socket = null
+      this.clearWatchdog()
+      this.scheduleReconnect()
+    })
+    const lines = createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY })
+    lines.on('line', (line) => this.onLine(socket, line))
+    this.armWatchdog(socket)
+  }
+
+  private scheduleReconnect() {
+    if (this.stopped) return
+    const wait = this.retryMs
+    this.retryMs = Math.min(this.retryMs * 2, this.settings.reconnectMs.max)
+    this.log.info({ inMs: wait }, 'betfair stream: reconnecting')
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      this.open()
+    }, wait)
+  }
+
+  private send(socket: TLSSocket, message: object) {
+    socket.write(`${JSON.stringify(message)}\r\n`)
+  }
+
+  private onLine(socket: TLSSocket, line: string) {
+    if (line.trim() === '') return
+    this.armWatchdog(socket)
+    const parsed = parseStreamLine(line)
+    if (!parsed.ok) {
+      this.log.warn({ reason: parsed.reason }, 'betfair stream: message skipped')
+      return
+    }
+    const message = parsed.message
+    switch (message.op) {
+      case 'connection':
+        this.send(socket, {
+          op: 'authentication',
+          id: AUTHENTICATION_ID,
+          appKey: this.settings.appKey,
+          session: this.settings.sessionToken,
+        })
+        return
+      case 'status':
+        this.onStatus(socket, message)
+        return
+      case 'mcm': {
+        const applied = this.feed.apply(message)
+        if (applied.complete && message.ct === 'SUB_IMAGE') this.onImage()
+        if (applied.complete && message.ct === 'RESUB_DELTA') this.onImage()
+        return
+      }
+    }
+  }
+
+  private onStatus(socket: TLSSocket, status: StatusMessage) {
+    if (status.statusCode === 'FAILURE') {
+      // Authentication refused, a bad filter, too many connections: nothing improves by
+      // hammering, so the socket closes and the back-off decides when to try again.
+      this.log.error(
+        { errorCode: status.errorCode, errorMessage: status.errorMessage, requestId: status.id },
+        'betfair stream: request refused',
+      )
+      socket.destroy()
+      return
+    }
+    if (status.id === AUTHENTICATION_ID) this.subscribe(socket)
+  }
+
+  private subscribe(socket: TLSSocket) {
+    const { eventTypeIds, marketTypes, countryCodes, conflateMs, heartbeatMs } = this.settings
+    const { initialClk, clk } = this.feed.clocks()
+    this.send(socket, {
+      op: 'marketSubscription',
+      id: SUBSCRIPTION_ID,
+      segmentationEnabled: true,
+      conflateMs,
+      heartbeatMs,
+      ...(initialClk ? { initialClk } : {}),
+      ...(clk ? { clk } : {}),
+      marketFilter: {
+        ...(eventTypeIds.length ? { eventTypeIds } : {}),
+        ...(marketTypes.length ? { marketTypes } : {}),
+        ...(countryCodes.length ? { countryCodes } : {}),
+      },
+      marketDataFilter: {
+        fields: ['EX_BEST_OFFERS_DISP', 'EX_TRADED', 'EX_TRADED_VOL', 'EX_LTP', 'EX_MARKET_DEF'],
+        ladderLevels: 3,
+      },
+    })
+  }
+
+  /** A whole image or resubscription arrived: the connection works, so back-off starts over. */
+  private onImage() {
+    this.retryMs = this.settings.reconnectMs.min
+    this.subscribed?.()
+    this.subscribed = null
+  }
+
+  private armWatchdog(socket: TLSSocket) {
+    this.clearWatchdog()
+    const heartbeatMs = this.feed.heartbeatMs() ?? this.settings.heartbeatMs
+    this.watchdog = setTimeout(() => {
+      this.log.warn(
+        { silentMs: heartbeatMs * MISSED_HEARTBEATS },
+        'betfair stream: silent, reconnecting',
+      )
+      socket.destroy()
+    }, heartbeatMs * MISSED_HEARTBEATS)
+  }
+
+  private clearWatchdog() {
+    if (this.watchdog) clearTimeout(this.watchdog)
+    this.watchdog = null
+  }
+}
