@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { createInterface } from 'node:readline'
 import { connect, type TLSSocket } from 'node:tls'
 import type { FastifyBaseLogger } from 'fastify'
@@ -86,7 +87,13 @@ export class BetfairStreamAdapter implements FeedAdapter {
     if (this.stopped || this.socket) return
     const { host, port, ca } = this.settings
     this.connections += 1
-    const socket = connect({ host, port, servername: host, ...(ca ? { ca } : {}) })
+    // SNI carries host names only (RFC 6066), never an address.
+    const socket = connect({
+      host,
+      port,
+      ...(isIP(host) ? {} : { servername: host }),
+      ...(ca ? { ca } : {}),
+    })
     this.socket = socket
     socket.setNoDelay(true)
     socket.on('error', (err) =>

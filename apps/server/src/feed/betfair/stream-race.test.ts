@@ -1,0 +1,168 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { saveBetResponse } from '@backlay/contract/bets'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { App } from '../../app'
+import { call, ledgerTotal, moneyOf, newPlayer } from '../../markets/test-support'
+import { buildTestApp, manualClock, type TestApp } from '../../test/test-app'
+import { FakeStreamServer } from './fake-stream-server'
+import type { MarketDefinition, RunnerDefinition } from './messages'
+
+const MARKET = '1.555000001'
+
+const race = (
+  over: Partial<MarketDefinition>,
+  runners: RunnerDefinition['status'][] = ['ACTIVE', 'ACTIVE', 'ACTIVE'],
+): MarketDefinition => ({
+  eventId: '555001',
+  eventTypeId: '4339',
+  marketType: 'WIN',
+  status: 'OPEN',
+  inPlay: false,
+  betDelay: 0,
+  marketTime: '2026-11-25T12:00:00.000Z',
+  venue: 'Romford',
+  countryCode: 'GB',
+  runners: runners.map((status, i) => ({ id: 5001 + i, status, sortPriority: i + 1 })),
+  ...over,
+})
+
+const marketRow = (app: App) =>
+  app.db
+    .selectFrom('markets')
+    .select(['status', 'inplay', 'winner_selection_id'])
+    .where('id', '=', MARKET)
+    .executeTakeFirst()
+
+/** Lets the feed service take what the stream brought until `check` holds. */
+const tickUntil = (app: App, check: () => Promise<void>) =>
+  vi.waitFor(
+    async () => {
+      await app.feed?.tick()
+      await app.exchange.idle()
+      await check()
+    },
+    { timeout: 15_000, interval: 100 },
+  )
+
+describe('FEED=betfair-stream through a whole race', () => {
+  let server: FakeStreamServer | undefined
+  let t: TestApp | undefined
+  afterEach(async () => {
+    await t?.close()
+    await server?.close()
+  })
+
+  it('opens the market, lapses unmatched bets at the off, settles on the result and pays each bet once', async () => {
+    server = await FakeStreamServer.start({ appKey: 'app-key', session: 'session' })
+    const caFile = join(mkdtempSync(join(tmpdir(), 'backlay-ca-')), 'ca.pem')
+    writeFileSync(caFile, server.certificate)
+    server.publish(1, [
+      {
+        id: MARKET,
+        img: true,
+        marketDefinition: race({}),
+        rc: [
+          { id: 5001, atb: [[2.5, 400]], atl: [[2.56, 300]] },
+          { id: 5002, atb: [[3.5, 200]], atl: [[3.6, 250]] },
+          { id: 5003, atb: [[6, 100]], atl: [[6.4, 100]] },
+        ],
+      },
+    ])
+    t = await buildTestApp({
+      clock: manualClock('2026-11-25T11:50:00Z'),
+      env: {
+        FEED: 'betfair-stream',
+        BETFAIR_APP_KEY: 'app-key',
+        BETFAIR_SESSION_TOKEN: 'session',
+        BETFAIR_STREAM_HOST: '127.0.0.1',
+        BETFAIR_STREAM_PORT: String(server.port),
+        BETFAIR_CA_FILE: caFile,
+      },
+    })
+    const app = t.app
+    expect(await marketRow(app)).toEqual({
+      status: 'OPEN',
+      inplay: false,
+      winner_selection_id: null,
+    })
+    await app.db
+      .updateTable('markets')
+      .set({ bet_delay_seconds: 0 })
+      .where('id', '=', MARKET)
+      .execute()
+
+    const winner = await newPlayer(app, { rupees: 1_000 })
+    const loser = await newPlayer(app, { rupees: 1_000 })
+    const resting = await newPlayer(app, { rupees: 1_000 })
+    const bet = (token: string, selection: string, odds: number, isBack: 0 | 1) =>
+      call(app, token, 'POST', 'bet/saveBet', {
+        is_back: isBack,
+        market_id: MARKET,
+        odds,
+        selection_id: selection,
+        stack: 100,
+      }).then((res) => saveBetResponse.parse(res.body).data.status)
+    expect(await bet(winner.token, '5001', 2.5, 1)).toBe('MATCHED')
+    expect(await bet(loser.token, '5002', 3.5, 1)).toBe('MATCHED')
+    expect(await bet(resting.token, '5003', 50, 1)).toBe('UNMATCHED')
+    expect(await moneyOf(app, resting.id)).toEqual({ cash: 900_00, exposure: 100_00 })
+
+    server.publish(2, [{ id: MARKET, marketDefinition: race({ inPlay: true, betDelay: 1 }) }])
+    await tickUntil(app, async () => {
+      expect(await marketRow(app)).toMatchObject({ status: 'OPEN', inplay: true })
+      expect(await moneyOf(app, resting.id)).toEqual({ cash: 1_000_00, exposure: 0 })
+    })
+
+    server.publish(3, [
+      {
+        id: MARKET,
+        marketDefinition: race({ status: 'CLOSED', inPlay: true }, ['WINNER', 'LOSER', 'LOSER']),
+      },
+    ])
+    await tickUntil(app, async () => {
+      const settled = await app.db
+        .selectFrom('market_settlements')
+        .select('market_id')
+        .where('market_id', '=', MARKET)
+        .execute()
+      expect(settled).toHaveLength(1)
+    })
+    expect(await marketRow(app)).toEqual({
+      status: 'CLOSED',
+      inplay: false,
+      winner_selection_id: '5001',
+    })
+    // ₹100 at 2.50 wins ₹150, less 2% commission on the market's net win; the loser's ₹100 is gone.
+    const paid = { winner: await moneyOf(app, winner.id), loser: await moneyOf(app, loser.id) }
+    expect(paid).toEqual({
+      winner: { cash: 1_147_00, exposure: 0 },
+      loser: { cash: 900_00, exposure: 0 },
+    })
+    expect(await ledgerTotal(app)).toBe(0)
+
+    // Betfair repeats the closed definition (a resubscription, a late change): nothing moves.
+    const ledgerRows = await app.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    server.publish(4, [
+      {
+        id: MARKET,
+        marketDefinition: race({ status: 'CLOSED', inPlay: true }, ['WINNER', 'LOSER', 'LOSER']),
+      },
+    ])
+    server.dropConnections()
+    await vi.waitFor(() => expect(server?.subscriptions).toHaveLength(2), { timeout: 10_000 })
+    await app.feed?.tick()
+    await app.exchange.idle()
+    expect(await moneyOf(app, winner.id)).toEqual(paid.winner)
+    expect(
+      await app.db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(ledgerRows)
+  }, 60_000)
+})
