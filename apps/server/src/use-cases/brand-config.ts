@@ -11,6 +11,7 @@ import {
 } from '@backlay/contract/brand'
 import { SPORT_ID } from '@backlay/contract/sport'
 import { z } from 'zod'
+import { DEFAULT_LOGIN_CLIENTS } from '../auth/login-clients'
 import type { Brand } from '../db/schema'
 
 const NO_SUPPORT: SupportInfo = {
@@ -47,6 +48,11 @@ const brandSettings = z.object({
   istenpaisa: z.boolean().catch(false),
   /** Volume multiplier per event type id (balance-settings). */
   volumeMultipliers: z.record(z.string(), z.number().positive()).catch({}),
+  /** Basic credentials (`id:secret`) userLogin accepts from this brand's front ends. */
+  loginClients: z
+    .array(z.object({ id: z.string().min(1), secret: z.string() }))
+    .min(1)
+    .catch([...DEFAULT_LOGIN_CLIENTS]),
 })
 export type BrandSettings = z.infer<typeof brandSettings>
 

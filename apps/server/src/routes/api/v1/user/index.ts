@@ -1,7 +1,6 @@
 import {
   demoLoginRequest,
   demoLoginResponse,
-  LOGIN_BASIC_AUTHORIZATION,
   loginRequest,
   loginResponse,
   loginStepUpResponse,
@@ -24,6 +23,7 @@ import formbody from '@fastify/formbody'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { DEFAULT_LOGIN_CLIENTS, loginClientOf } from '../../../../auth/login-clients'
 import { accountKey, loginProtectionOf } from '../../../../auth/login-guard'
 import { refuseDemo } from '../../../../auth/refuse-demo'
 import { usersRepository } from '../../../../db/repositories/users'
@@ -36,7 +36,7 @@ import {
   timeSettingsOf,
   userSettings,
 } from '../../../../use-cases/account-settings'
-import { signupAllowed } from '../../../../use-cases/brand-config'
+import { brandSettingsOf, signupAllowed } from '../../../../use-cases/brand-config'
 import { createDemoUser } from '../../../../use-cases/demo-login'
 import { checkCredentials, findLoginUser, openSession } from '../../../../use-cases/login'
 import {
@@ -52,9 +52,11 @@ import { userBalance } from '../../../../use-cases/user-balance'
 
 const NOT_LOGGED_IN = { code: 'AUTH.UNAUTHORIZED', msg: 'Please log in to continue.' } as const
 
-/** userLogin only answers the first-party client that sends the fixed Basic credential. */
+/** userLogin only answers the clients the brand accepts, each with its Basic credential. */
 async function requireLoginClient(request: FastifyRequest, reply: FastifyReply) {
-  if (request.headers.authorization !== LOGIN_BASIC_AUTHORIZATION) {
+  const brand = await requestBrand(request)
+  const clients = brand.ok ? brandSettingsOf(brand.value).loginClients : DEFAULT_LOGIN_CLIENTS
+  if (!loginClientOf(request.headers.authorization, clients)) {
     return sendFailure(reply, {
       code: 'AUTH.UNAUTHORIZED',
       msg: 'Missing or wrong client authorization.',

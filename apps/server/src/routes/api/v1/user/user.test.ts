@@ -109,6 +109,37 @@ describe('user session calls', () => {
     expect(res.json().msg).toMatch(/authorization/)
   })
 
+  const basic = (credential: string) => `Basic ${Buffer.from(credential).toString('base64')}`
+  const demoLogin = { user_name: 'demo1', password: 'Password1', grant_type: 'password' }
+
+  it("accepts the API family's own client credential application:secret by default", async () => {
+    const res = await loginWith(demoLogin, basic('application:secret'))
+    expect(res.statusCode).toBe(200)
+    expect(loginResponse.parse(res.json()).token?.accessToken).toBeTruthy()
+  })
+
+  it('accepts only the clients a brand lists once it lists its own', async () => {
+    const brand = await t.app.db
+      .selectFrom('brands')
+      .select(['id', 'config'])
+      .where('id', '=', 'localhost')
+      .executeTakeFirstOrThrow()
+    const setClients = (config: Record<string, unknown>) =>
+      t.app.db
+        .updateTable('brands')
+        .set({ config: JSON.stringify(config) })
+        .where('id', '=', brand.id)
+        .execute()
+    await setClients({ ...brand.config, loginClients: [{ id: 'lotus-app', secret: 's3cret' }] })
+    try {
+      expect((await loginWith(demoLogin, basic('lotus-app:s3cret'))).statusCode).toBe(200)
+      expect((await loginWith(demoLogin, basic('application:secret'))).statusCode).toBe(401)
+      expect((await loginWith(demoLogin, basic('lotus-app:wrong'))).statusCode).toBe(401)
+    } finally {
+      await setClients(brand.config)
+    }
+  })
+
   it.each([
     [{ user_name: '  ', password: 'Password1', grant_type: 'password' }, MSG.userIdRequired],
     [{ user_name: 'demo1', password: 'abcd', grant_type: 'password' }, MSG.loginPasswordMin],
