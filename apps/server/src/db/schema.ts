@@ -180,7 +180,23 @@ export interface RunnerTable {
   lay: Json<PriceLevel[]>
   traded_volume: number
   metadata: Json<RacingMetadata | null>
+  /** The feed's own last traded price, odds×100 (migration 0800); null from the simulator. */
+  last_traded_price: ColumnType<number | null, number | null | undefined, number | null>
   updated_at: UpdatedAt
+}
+
+/** One side's score as the feed tells it ('152/3 (18.2 ov)'). */
+export interface TeamScore {
+  name: string
+  score: string
+}
+
+/** The live score of an event, from a feed that has one (migration 0800). */
+export interface EventScoreTable {
+  event_id: string
+  teams: Json<TeamScore[]>
+  status: string | null
+  updated_at: ColumnType<Date, Date | string, Date | string>
 }
 
 export interface Database
@@ -200,6 +216,7 @@ export interface Database
   events: EventTable
   markets: MarketTable
   runners: RunnerTable
+  event_scores: EventScoreTable
 }
 
 export type User = Selectable<UserTable>

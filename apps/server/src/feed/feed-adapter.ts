@@ -1,6 +1,7 @@
 import type {
   CompetitionInput,
   EventInput,
+  EventScoreInput,
   MarketInput,
   RunnerInput,
   SportInput,
@@ -18,6 +19,8 @@ export interface FeedUpdate {
   events: EventInput[]
   markets: MarketInput[]
   runners: RunnerInput[]
+  /** Live scores, from a feed that has them. */
+  scores: EventScoreInput[]
 }
 
 /**
@@ -46,6 +49,7 @@ export const emptyUpdate = (at: number): FeedUpdate => ({
   events: [],
   markets: [],
   runners: [],
+  scores: [],
 })
 
 export const isEmptyUpdate = (u: FeedUpdate) =>
@@ -53,7 +57,8 @@ export const isEmptyUpdate = (u: FeedUpdate) =>
     u.competitions.length +
     u.events.length +
     u.markets.length +
-    u.runners.length ===
+    u.runners.length +
+    u.scores.length ===
   0
 
 /**

@@ -89,6 +89,7 @@ export class FeedService {
       await catalog.upsertEvents(update.events, trx)
       await catalog.upsertMarkets(update.markets, trx)
       await catalog.upsertRunners(update.runners, trx)
+      await catalog.upsertScores(update.scores, trx)
       return update
     })
     for (const listener of this.listeners) {

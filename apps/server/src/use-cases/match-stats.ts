@@ -1,4 +1,5 @@
 import type { MatchStats } from '@backlay/contract/match-details'
+import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
 import type { Kysely } from 'kysely'
 import { matchReadsRepository } from '../db/repositories/match-reads'
 import type { Database } from '../db/schema'
@@ -11,9 +12,10 @@ const rupeeText = (rupees: number) =>
 
 /**
  * A scoreboard any sport can fill from what the feed knows: the sides (runners of the main
- * market), a one-line state, and facts: competition, venue, money matched and each session
- * line or its result. The simulated feed sends no scores, so a side's score stays empty until
- * a feed that has them fills it. Null for an unknown event or one of another event type.
+ * market) with the feed's live score when it sends one (Betfair's cricket messages), a one-line
+ * state, and facts: competition, venue, money matched here, what a real exchange feed says was
+ * matched and last traded there, and each session line or its result. The simulated feed sends
+ * no scores or trades of its own. Null for an unknown event or one of another event type.
  */
 export async function matchStats(
   deps: { db: Kysely<Database>; books: MarketBooks },
@@ -27,6 +29,11 @@ export async function matchStats(
   const main = markets.find((m) => m.kind === 'MATCH_ODDS' || m.kind === 'WIN')
   const mainRunners = main ? (runners.get(main.id) ?? []) : []
   const winner = mainRunners.find((r) => r.selection_id === main?.winner_selection_id)
+  const score = await deps.db
+    .selectFrom('event_scores')
+    .selectAll()
+    .where('event_id', '=', event.id)
+    .executeTakeFirst()
 
   const facts: MatchStats['facts'] = [{ label: 'Competition', value: event.competition_name }]
   if (event.venue)
@@ -35,6 +42,15 @@ export async function matchStats(
     const live = marketPrices(deps.books, main, mainRunners)
     const matched = [...live.runners.values()].reduce((sum, r) => sum + r.tradedVolume, 0)
     facts.push({ label: 'Matched', value: rupeeText(matched) })
+  }
+  const traded = mainRunners.filter((r) => r.last_traded_price !== null)
+  if (traded.length > 0) {
+    const feedMatched = mainRunners.reduce((sum, r) => sum + r.traded_volume, 0)
+    facts.push({ label: 'Betfair matched', value: rupeeText(paiseToRupees(feedMatched)) })
+    facts.push({
+      label: 'Betfair last traded',
+      value: traded.map((r) => `${r.name} ${oddsToDecimal(r.last_traded_price ?? 0)}`).join(' · '),
+    })
   }
   for (const s of markets.filter((m) => m.kind === 'SESSION')) {
     const line = runners.get(s.id)?.[0]
@@ -47,21 +63,24 @@ export async function matchStats(
     facts.push({ label: s.name, value })
   }
 
-  const updated = Math.max(0, ...markets.map((m) => m.updated_at.getTime()))
+  const updated = Math.max(
+    0,
+    ...markets.map((m) => m.updated_at.getTime()),
+    score?.updated_at.getTime() ?? 0,
+  )
+  const sides = mainRunners.filter((r) => r.name !== 'The Draw').map((r) => r.name)
   return {
     eventId: event.id,
     eventTypeId: event.sport_id,
     updatedAt: new Date(updated || event.start_time.getTime()).toISOString(),
-    teams: mainRunners
-      .filter((r) => r.name !== 'The Draw')
-      .map((r) => ({ name: r.name, score: '' })),
+    teams: score?.teams.length ? score.teams : sides.map((name) => ({ name, score: '' })),
     summary:
       event.status === 'CLOSED'
         ? winner
           ? `${winner.name} won`
           : 'Finished'
         : event.status === 'IN_PLAY'
-          ? 'In play'
+          ? (score?.status ?? 'In play')
           : `Starts ${event.start_time.toISOString()}`,
     facts,
   }

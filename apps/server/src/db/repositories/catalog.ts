@@ -8,6 +8,7 @@ import type {
   PriceLevel,
   RacingMetadata,
   RunnerStatus,
+  TeamScore,
 } from '../schema'
 
 /**
@@ -63,6 +64,15 @@ export interface RunnerInput {
   lay: PriceLevel[]
   tradedVolume: number
   metadata: RacingMetadata | null
+  /** The feed's own last traded price, odds×100; null when it has none (the simulator). */
+  lastTradedPrice: number | null
+}
+export interface EventScoreInput {
+  eventId: string
+  teams: TeamScore[]
+  status: string | null
+  /** Feed time (epoch ms) of the score. */
+  at: number
 }
 
 export function catalogRepository(db: Kysely<Database>) {
@@ -196,6 +206,7 @@ export function catalogRepository(db: Kysely<Database>) {
               lay: JSON.stringify(r.lay),
               traded_volume: r.tradedVolume,
               metadata: JSON.stringify(r.metadata),
+              last_traded_price: r.lastTradedPrice,
               updated_at: new Date(),
             })),
           )
@@ -209,6 +220,7 @@ export function catalogRepository(db: Kysely<Database>) {
                 lay: eb.ref('excluded.lay'),
                 traded_volume: eb.ref('excluded.traded_volume'),
                 metadata: eb.ref('excluded.metadata'),
+                last_traded_price: eb.ref('excluded.last_traded_price'),
                 updated_at: eb.ref('excluded.updated_at'),
               }))
               .where(({ exists, selectFrom }) =>
@@ -280,6 +292,43 @@ export function catalogRepository(db: Kysely<Database>) {
     },
 
     /** Markets among `ids` an operator has suspended (migration 0402). */
+    /** Live scores; a closed event's score is final. */
+    async upsertScores(rows: readonly EventScoreInput[], trx: Kysely<Database> = db) {
+      for (const part of rowChunks(rows)) {
+        await trx
+          .insertInto('event_scores')
+          .values(
+            part.map((r) => ({
+              event_id: r.eventId,
+              teams: JSON.stringify(r.teams),
+              status: r.status,
+              updated_at: new Date(r.at),
+            })),
+          )
+          .onConflict((oc) =>
+            oc
+              .column('event_id')
+              .doUpdateSet((eb) => ({
+                teams: eb.ref('excluded.teams'),
+                status: eb.ref('excluded.status'),
+                updated_at: eb.ref('excluded.updated_at'),
+              }))
+              // The final score of a finished event stays as it was (a replay of old files).
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom('events')
+                      .select(sql.lit(1).as('one'))
+                      .whereRef('events.id', '=', 'event_scores.event_id')
+                      .where('events.status', '=', 'CLOSED'),
+                  ),
+                ),
+              ),
+          )
+          .execute()
+      }
+    },
+
     /** Of these markets: those an operator holds, and those already closed (for good). */
     async listSettledStates(ids: readonly string[], trx: Kysely<Database> = db) {
       const held = new Set<string>()

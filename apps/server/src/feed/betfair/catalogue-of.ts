@@ -199,6 +199,7 @@ export function catalogueOf(
         lay: quoted ? bestLevels(prices, 'lay') : [],
         tradedVolume: tradedOf(prices),
         metadata: null,
+        lastTradedPrice: prices?.ltp ? odds(prices.ltp) : null,
       }
       update.runners.push(runner)
     })

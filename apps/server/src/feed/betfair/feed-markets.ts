@@ -1,15 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { resultOf, unsupportedReason } from './catalogue-of'
+import type { FeedUpdate } from '../feed-adapter'
+import { catalogueOf, resultOf, unsupportedReason } from './catalogue-of'
+import { CricketScores } from './cricket-scores'
 import { type AppliedMessage, type CachedMarket, MarketCache } from './market-cache'
-import type { MarketChangeMessage } from './messages'
+import type { CricketChangeMessage, MarketChangeMessage } from './messages'
 
 /**
- * The market cache as a feed sees it: which markets changed since the feed service last asked,
- * minus those we do not carry. A market closed with its result is handed over one last time and
- * then forgotten, so a stream that runs for weeks does not grow.
+ * The market cache as a feed sees it: which markets (and cricket scores) changed since the feed
+ * service last asked, minus markets we do not carry. A market closed with its result is handed
+ * over one last time and then forgotten, so a stream that runs for weeks does not grow.
  */
 export class FeedMarkets {
   private readonly cache = new MarketCache()
+  private readonly scores = new CricketScores()
   private readonly changed = new Set<string>()
   private readonly skipped = new Set<string>()
 
@@ -21,6 +24,16 @@ export class FeedMarkets {
     return applied
   }
 
+  applyCricket(message: CricketChangeMessage) {
+    this.scores.apply(message.pt, message.cc)
+  }
+
+  /** Our catalogue rows for everything (`all`) or for what changed since the last call. */
+  update(at: number, shiftMs: number, all: boolean): FeedUpdate {
+    const markets = all ? this.takeAll() : this.takeChanged()
+    return { ...catalogueOf(markets, at, shiftMs), scores: this.scores.takeChanged(shiftMs) }
+  }
+
   clocks() {
     return { initialClk: this.cache.initialClk, clk: this.cache.clk }
   }
@@ -29,12 +42,12 @@ export class FeedMarkets {
     return this.cache.heartbeatMs
   }
 
-  takeAll(): CachedMarket[] {
+  private takeAll(): CachedMarket[] {
     this.changed.clear()
     return this.take([...this.cache.markets.keys()])
   }
 
-  takeChanged(): CachedMarket[] {
+  private takeChanged(): CachedMarket[] {
     const ids = [...this.changed]
     this.changed.clear()
     return this.take(ids)

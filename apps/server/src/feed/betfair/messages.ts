@@ -82,6 +82,49 @@ export const marketChangeMessage = z.object({
 })
 export type MarketChangeMessage = z.infer<typeof marketChangeMessage>
 
+const cricketTeam = z.object({ name: z.string(), selectionId: z.number().int().optional() })
+
+export const inningsStats = z.object({
+  inningsNum: z.number().int(),
+  battingTeam: z.string(),
+  bowlingTeam: z.string().optional(),
+  inningsRuns: z.number().int(),
+  inningsOvers: z.string(),
+  inningsWickets: z.number().int(),
+})
+
+/** One match's change in a cricket message: each part present replaces what was known of it. */
+export const cricketChange = z.object({
+  eventId: z.string(),
+  marketId: z.string().optional(),
+  fixtureInfo: z
+    .object({
+      eventStatus: z.string().optional(),
+      fixtureStatus: z.string().optional(),
+      maxOvers: z.number().int().optional(),
+    })
+    .optional(),
+  homeTeam: cricketTeam.optional(),
+  awayTeam: cricketTeam.optional(),
+  matchStats: z
+    .object({
+      currentInnings: z.number().int().optional(),
+      tossResult: z.string().optional(),
+      inningsStats: z.array(inningsStats).optional(),
+    })
+    .optional(),
+})
+export type CricketChange = z.infer<typeof cricketChange>
+
+/** Betfair's cricket score stream (`ccm`), also found in historical files beside the prices. */
+export const cricketChangeMessage = z.object({
+  op: z.literal('ccm'),
+  pt: z.number().int(),
+  clk: z.string().optional(),
+  cc: z.array(cricketChange).default([]),
+})
+export type CricketChangeMessage = z.infer<typeof cricketChangeMessage>
+
 export const connectionMessage = z.object({
   op: z.literal('connection'),
   connectionId: z.string().optional(),
@@ -100,6 +143,7 @@ export type StatusMessage = z.infer<typeof statusMessage>
 
 export const streamMessage = z.discriminatedUnion('op', [
   marketChangeMessage,
+  cricketChangeMessage,
   connectionMessage,
   statusMessage,
 ])
@@ -117,7 +161,7 @@ export function parseStreamLine(
   }
   if (typeof json === 'object' && json !== null && 'op' in json) {
     const op = (json as { op: unknown }).op
-    if (op !== 'mcm' && op !== 'connection' && op !== 'status') {
+    if (op !== 'mcm' && op !== 'ccm' && op !== 'connection' && op !== 'status') {
       return { ok: false, reason: `op ${String(op)} is not read` }
     }
   }

@@ -28,11 +28,11 @@ describe('readRecording', () => {
     execFileSync('bzip2', ['-k', join(dir, 'sample.jsonl')])
     const gz = await readRecording([join(dir, 'sample.jsonl.gz')], silent)
     const bz2 = await readRecording([join(dir, 'sample.jsonl.bz2')], silent)
-    expect(plain).toHaveLength(12)
+    expect(plain).toHaveLength(15)
     expect(gz).toEqual(plain)
     expect(bz2).toEqual(plain)
     const all = await readRecording([dir], silent)
-    expect(all).toHaveLength(36)
+    expect(all).toHaveLength(45)
     expect(all.map((m) => m.pt)).toEqual([...all.map((m) => m.pt)].sort((a, b) => a - b))
   })
 })
@@ -74,6 +74,7 @@ async function history(app: App) {
       .where('market_id', 'in', ids)
       .orderBy('id')
       .execute(),
+    scores: await app.db.selectFrom('event_scores').selectAll().orderBy('event_id').execute(),
     settlements: await app.db
       .selectFrom('market_settlements')
       .selectAll()
@@ -176,6 +177,22 @@ describe('FEED=betfair-replay', () => {
         timeout: 10_000,
         interval: 50,
       },
+    )
+
+    // The cricket messages of the recording fill the match centre; Betfair's trades sit beside ours.
+    const centre = await call(app, null, 'GET', 'match-center/stats/4/35000002')
+    expect(centre.body.data).toMatchObject({
+      teams: [
+        { name: 'India', score: '88/2 (9.1 ov)' },
+        { name: 'Australia', score: '' },
+      ],
+      summary: 'India batting',
+    })
+    expect((centre.body.data as { facts: unknown[] }).facts).toEqual(
+      expect.arrayContaining([
+        { label: 'Betfair matched', value: '22,900' },
+        { label: 'Betfair last traded', value: 'India 1.72 · Australia 2.4' },
+      ]),
     )
 
     await play(app, clock, 10)

@@ -7,9 +7,10 @@ import { createGunzip } from 'node:zlib'
 import type { FastifyBaseLogger } from 'fastify'
 import unbzip2 from 'unbzip2-stream'
 import type { FeedAdapter, FeedUpdate } from '../feed-adapter'
-import { catalogueOf } from './catalogue-of'
 import { FeedMarkets } from './feed-markets'
-import { type MarketChangeMessage, parseStreamLine } from './messages'
+import { type CricketChangeMessage, type MarketChangeMessage, parseStreamLine } from './messages'
+
+type Recorded = MarketChangeMessage | CricketChangeMessage
 
 export interface BetfairReplaySettings {
   /** Files or folders of Betfair historical data: one stream message a line, plain, .gz or .bz2. */
@@ -36,12 +37,12 @@ function decompressed(file: string): Readable {
   return raw
 }
 
-/** Every market change message of the files, in publish-time order (files are one market each). */
+/** Every market and cricket message of the files, in publish-time order (files are one market each). */
 export async function readRecording(
   paths: readonly string[],
   log: FastifyBaseLogger,
-): Promise<MarketChangeMessage[]> {
-  const messages: MarketChangeMessage[] = []
+): Promise<Recorded[]> {
+  const messages: Recorded[] = []
   for (const path of paths) {
     for (const file of await filesOf(path)) {
       let lineNo = 0
@@ -52,9 +53,10 @@ export async function readRecording(
         lineNo += 1
         if (line.trim() === '') continue
         const parsed = parseStreamLine(line)
-        if (parsed.ok && parsed.message.op === 'mcm') messages.push(parsed.message)
-        else if (!parsed.ok)
+        if (!parsed.ok)
           log.warn({ file, line: lineNo, reason: parsed.reason }, 'replay line skipped')
+        else if (parsed.message.op === 'mcm' || parsed.message.op === 'ccm')
+          messages.push(parsed.message)
       }
     }
   }
@@ -71,7 +73,7 @@ export async function readRecording(
 export class BetfairReplayAdapter implements FeedAdapter {
   readonly name = 'betfair-replay'
   private readonly feed: FeedMarkets
-  private messages: MarketChangeMessage[] = []
+  private messages: Recorded[] = []
   private next = 0
   private startedAt = 0
   private firstPt = 0
@@ -95,7 +97,7 @@ export class BetfairReplayAdapter implements FeedAdapter {
       'betfair replay loaded',
     )
     this.playUntil(this.firstPt)
-    return catalogueOf(this.feed.takeAll(), now, this.shiftMs)
+    return this.feed.update(now, this.shiftMs, true)
   }
 
   async poll(now: number): Promise<FeedUpdate> {
@@ -103,7 +105,7 @@ export class BetfairReplayAdapter implements FeedAdapter {
     this.playUntil(
       speed === 0 ? Number.POSITIVE_INFINITY : this.firstPt + (now - this.startedAt) * speed,
     )
-    return catalogueOf(this.feed.takeChanged(), now, this.shiftMs)
+    return this.feed.update(now, this.shiftMs, false)
   }
 
   /** Whether every message has been played (tests wait for it). */
@@ -121,6 +123,11 @@ export class BetfairReplayAdapter implements FeedAdapter {
     while (this.next < this.messages.length) {
       const message = this.messages[this.next]
       if (!message || message.pt > pt) break
+      if (message.op === 'ccm') {
+        this.feed.applyCricket(message)
+        this.next += 1
+        continue
+      }
       const turns = (message.mc ?? []).filter((mc) => mc.marketDefinition).map((mc) => mc.id)
       if (turns.some((id) => turned.has(id))) break
       for (const id of turns) turned.add(id)

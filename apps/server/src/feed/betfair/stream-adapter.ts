@@ -3,7 +3,6 @@ import { createInterface } from 'node:readline'
 import { connect, type TLSSocket } from 'node:tls'
 import type { FastifyBaseLogger } from 'fastify'
 import type { FeedAdapter, FeedUpdate } from '../feed-adapter'
-import { catalogueOf } from './catalogue-of'
 import { FeedMarkets } from './feed-markets'
 import { parseStreamLine, type StatusMessage } from './messages'
 
@@ -68,11 +67,11 @@ export class BetfairStreamAdapter implements FeedAdapter {
     })
     await Promise.race([this.firstImage, timeout])
     clearTimeout(timer)
-    return catalogueOf(this.feed.takeAll(), now, 0)
+    return this.feed.update(now, 0, true)
   }
 
   async poll(now: number): Promise<FeedUpdate> {
-    return catalogueOf(this.feed.takeChanged(), now, 0)
+    return this.feed.update(now, 0, false)
   }
 
   async close(): Promise<void> {
@@ -145,6 +144,9 @@ export class BetfairStreamAdapter implements FeedAdapter {
         return
       case 'status':
         this.onStatus(socket, message)
+        return
+      case 'ccm':
+        this.feed.applyCricket(message)
         return
       case 'mcm': {
         const applied = this.feed.apply(message)

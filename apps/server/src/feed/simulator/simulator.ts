@@ -229,6 +229,7 @@ export class SimulatorAdapter implements FeedAdapter {
             lay: closed ? [] : (state.lay[i] ?? []),
             tradedVolume: state.tradedVolume[i] ?? 0,
             metadata: runner.metadata,
+            lastTradedPrice: null,
           })
         })
       }
