@@ -38,12 +38,21 @@ export async function matchStats(
   const facts: MatchStats['facts'] = [{ label: 'Competition', value: event.competition_name }]
   if (event.venue)
     facts.push({ label: 'Venue', value: `${event.venue} (${event.country_code ?? ''})` })
+  // A real exchange feed's volume is its own; what was matched here is what our book matched.
+  const traded = mainRunners.filter((r) => r.last_traded_price !== null)
   if (main) {
-    const live = marketPrices(deps.books, main, mainRunners)
-    const matched = [...live.runners.values()].reduce((sum, r) => sum + r.tradedVolume, 0)
+    const matched =
+      traded.length > 0
+        ? (deps.books.view(main.id)?.runners ?? []).reduce(
+            (sum, r) => sum + paiseToRupees(r.totalMatched),
+            0,
+          )
+        : [...marketPrices(deps.books, main, mainRunners).runners.values()].reduce(
+            (sum, r) => sum + r.tradedVolume,
+            0,
+          )
     facts.push({ label: 'Matched', value: rupeeText(matched) })
   }
-  const traded = mainRunners.filter((r) => r.last_traded_price !== null)
   if (traded.length > 0) {
     const feedMatched = mainRunners.reduce((sum, r) => sum + r.traded_volume, 0)
     facts.push({ label: 'Betfair matched', value: rupeeText(paiseToRupees(feedMatched)) })

@@ -190,6 +190,8 @@ describe('FEED=betfair-replay', () => {
     })
     expect((centre.body.data as { facts: unknown[] }).facts).toEqual(
       expect.arrayContaining([
+        // Ours: the player's ₹100 back; Betfair's own volume is beside it, not in it.
+        { label: 'Matched', value: '100' },
         { label: 'Betfair matched', value: '22,900' },
         { label: 'Betfair last traded', value: 'India 1.72 · Australia 2.4' },
       ]),

@@ -30,6 +30,7 @@ import { useMatchDetails } from '../api/get-match-details'
 import { useEventName } from '../api/get-menu'
 import { useCommitTiming } from '../hooks/use-commit-timing'
 import styles from './event-page.module.css'
+import { MatchCentre } from './match-centre'
 
 /** What the page itself shows of the markets; price ticks leave it unchanged. */
 interface EventOutline {
@@ -174,6 +175,7 @@ export function EventPage() {
           </p>
         ) : null}
       </header>
+      <MatchCentre eventTypeId={eventTypeId} eventId={eventId} />
       {shown === undefined && !details.isError ? (
         <p className={styles.notice}>{t('events.loading')}</p>
       ) : null}
