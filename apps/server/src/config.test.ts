@@ -7,9 +7,25 @@ describe('loadConfig', () => {
   })
 
   it('asks for the Betfair credentials the stream feed needs, naming each one', () => {
-    expect(() => loadConfig({ FEED: 'betfair-stream' })).toThrow(
-      /BETFAIR_APP_KEY: required when FEED=betfair-stream\n {2}BETFAIR_SESSION_TOKEN: required when FEED=betfair-stream/,
+    expect(() => loadConfig({ FEED: 'betfair-stream', BETFAIR_SESSION_TOKEN: 'token' })).toThrow(
+      /BETFAIR_APP_KEY: required when FEED=betfair-stream/,
     )
+    // Without a token, the certificate login's four settings are needed instead.
+    expect(() =>
+      loadConfig({ FEED: 'betfair-stream', BETFAIR_APP_KEY: 'key', BETFAIR_USERNAME: 'me' }),
+    ).toThrow(
+      /BETFAIR_PASSWORD: required when FEED=betfair-stream has no BETFAIR_SESSION_TOKEN\n {2}BETFAIR_CERT_FILE: .*\n {2}BETFAIR_KEY_FILE: /,
+    )
+    expect(
+      loadConfig({
+        FEED: 'betfair-stream',
+        BETFAIR_APP_KEY: 'key',
+        BETFAIR_USERNAME: 'me',
+        BETFAIR_PASSWORD: 'secret',
+        BETFAIR_CERT_FILE: 'client.crt',
+        BETFAIR_KEY_FILE: 'client.key',
+      }).BETFAIR_LOGIN_URL,
+    ).toBe('https://identitysso-cert.betfair.com/api/certlogin')
     const c = loadConfig({
       FEED: 'betfair-stream',
       BETFAIR_APP_KEY: 'key',

@@ -47,9 +47,17 @@ const configSchema = z
     FEED_SEED: z.string().min(1).default('backlay'),
     /** Milliseconds between feed ticks; 0 ingests the first snapshot and then only ticks on demand. */
     FEED_TICK_MS: z.coerce.number().int().min(0).default(1000),
-    /** FEED=betfair-stream: the application key and a session token of a Betfair account. */
+    /**
+     * FEED=betfair-stream: the application key, and either a session token of the account or
+     * its certificate login (username, password, client certificate and key files).
+     */
     BETFAIR_APP_KEY: optionalText,
     BETFAIR_SESSION_TOKEN: optionalText,
+    BETFAIR_USERNAME: optionalText,
+    BETFAIR_PASSWORD: optionalText,
+    BETFAIR_CERT_FILE: optionalText,
+    BETFAIR_KEY_FILE: optionalText,
+    BETFAIR_LOGIN_URL: z.url().default('https://identitysso-cert.betfair.com/api/certlogin'),
     BETFAIR_STREAM_HOST: z.string().min(1).default('stream-api.betfair.com'),
     BETFAIR_STREAM_PORT: z.coerce.number().int().min(1).max(65535).default(443),
     /** A PEM file of certificates to trust besides the system's (a relay with its own CA). */
@@ -122,12 +130,24 @@ const configSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.FEED === 'betfair-stream') {
-      for (const key of ['BETFAIR_APP_KEY', 'BETFAIR_SESSION_TOKEN'] as const) {
+      const required = c.BETFAIR_SESSION_TOKEN
+        ? (['BETFAIR_APP_KEY'] as const)
+        : ([
+            'BETFAIR_APP_KEY',
+            'BETFAIR_USERNAME',
+            'BETFAIR_PASSWORD',
+            'BETFAIR_CERT_FILE',
+            'BETFAIR_KEY_FILE',
+          ] as const)
+      for (const key of required) {
         if (!c[key])
           ctx.addIssue({
             code: 'custom',
             path: [key],
-            message: 'required when FEED=betfair-stream',
+            message:
+              key === 'BETFAIR_APP_KEY'
+                ? 'required when FEED=betfair-stream'
+                : 'required when FEED=betfair-stream has no BETFAIR_SESSION_TOKEN',
           })
       }
     }

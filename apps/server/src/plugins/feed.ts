@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { BetfairReplayAdapter } from '../feed/betfair/replay-adapter'
+import { certLoginSession, fixedSession } from '../feed/betfair/session-token'
 import { BetfairStreamAdapter } from '../feed/betfair/stream-adapter'
 import type { FeedAdapter } from '../feed/feed-adapter'
 import { FeedService } from '../feed/feed-service'
@@ -40,25 +41,37 @@ async function feedAdapterOf(app: FastifyInstance): Promise<FeedAdapter> {
   const c = app.config
   const log = app.log.child({ feed: c.FEED })
   switch (c.FEED) {
-    case 'betfair-stream':
+    case 'betfair-stream': {
+      const ca = c.BETFAIR_CA_FILE ? await readFile(c.BETFAIR_CA_FILE, 'utf8') : undefined
       return new BetfairStreamAdapter(
         {
           host: c.BETFAIR_STREAM_HOST,
           port: c.BETFAIR_STREAM_PORT,
-          // Checked by the configuration schema: both are set for this feed.
+          // Checked by the configuration schema: what this feed needs is set.
           appKey: c.BETFAIR_APP_KEY ?? '',
-          sessionToken: c.BETFAIR_SESSION_TOKEN ?? '',
+          session: c.BETFAIR_SESSION_TOKEN
+            ? fixedSession(c.BETFAIR_SESSION_TOKEN)
+            : certLoginSession({
+                url: c.BETFAIR_LOGIN_URL,
+                appKey: c.BETFAIR_APP_KEY ?? '',
+                username: c.BETFAIR_USERNAME ?? '',
+                password: c.BETFAIR_PASSWORD ?? '',
+                cert: await readFile(c.BETFAIR_CERT_FILE ?? '', 'utf8'),
+                key: await readFile(c.BETFAIR_KEY_FILE ?? '', 'utf8'),
+                ...(ca ? { ca } : {}),
+              }),
           eventTypeIds: c.BETFAIR_EVENT_TYPE_IDS,
           marketTypes: c.BETFAIR_MARKET_TYPES,
           countryCodes: c.BETFAIR_COUNTRY_CODES,
           conflateMs: c.BETFAIR_CONFLATE_MS,
           heartbeatMs: c.BETFAIR_HEARTBEAT_MS,
-          ...(c.BETFAIR_CA_FILE ? { ca: await readFile(c.BETFAIR_CA_FILE, 'utf8') } : {}),
+          ...(ca ? { ca } : {}),
           reconnectMs: { min: 500, max: 30_000 },
           firstImageTimeoutMs: 10_000,
         },
         log,
       )
+    }
     case 'betfair-replay':
       return new BetfairReplayAdapter(
         {

@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeIdentityServer } from './fake-identity-server'
 import { FakeStreamServer } from './fake-stream-server'
 import { MarketCache } from './market-cache'
 import type { MarketChange, MarketDefinition } from './messages'
+import { certLoginSession, fixedSession } from './session-token'
 import { BetfairStreamAdapter, type BetfairStreamSettings } from './stream-adapter'
 
 /** A logger whose lines the test reads. */
@@ -44,7 +46,7 @@ const settingsFor = (server: FakeStreamServer, session: string): BetfairStreamSe
   host: '127.0.0.1',
   port: server.port,
   appKey: 'app-key',
-  sessionToken: session,
+  session: fixedSession(session),
   eventTypeIds: ['1'],
   marketTypes: ['MATCH_ODDS'],
   countryCodes: [],
@@ -141,5 +143,24 @@ describe('BetfairStreamAdapter against a Stream API over TLS', () => {
     })
     expect(lines.some((l) => l.msg === 'betfair stream: silent, reconnecting')).toBe(true)
     expect(server.subscriptions[1]?.clk).toBe('1')
+  })
+
+  it('logs in with the certificate again when Betfair refuses the session token', async () => {
+    const identity = await fakeIdentityServer({ username: 'bot', password: 's3cret' })
+    // The first token the login hands out has expired by the time the stream sees it.
+    server = await FakeStreamServer.start({ appKey: 'app-key', session: 'token-2' })
+    server.publish(1, [{ ...priceChange(0), img: true, marketDefinition: definition('OPEN') }])
+    const { log, lines } = capturedLog()
+    adapter = new BetfairStreamAdapter(
+      { ...settingsFor(server, ''), session: certLoginSession(identity.settings) },
+      log,
+    )
+    try {
+      expect((await adapter.snapshot(0)).markets.map((m) => m.id)).toEqual(['1.801'])
+      expect(identity.calls).toHaveLength(2)
+      expect(lines.filter((l) => l.msg === 'betfair stream: request refused')).toHaveLength(1)
+    } finally {
+      await identity.close()
+    }
   })
 })

@@ -5,12 +5,16 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { FeedAdapter, FeedUpdate } from '../feed-adapter'
 import { FeedMarkets } from './feed-markets'
 import { parseStreamLine, type StatusMessage } from './messages'
+import type { SessionSource } from './session-token'
+
+/** Betfair's codes for a session token it no longer accepts: a new one is needed. */
+const STALE_SESSION = new Set(['INVALID_SESSION_INFORMATION', 'NO_SESSION'])
 
 export interface BetfairStreamSettings {
   host: string
   port: number
   appKey: string
-  sessionToken: string
+  session: SessionSource
   eventTypeIds: readonly string[]
   marketTypes: readonly string[]
   countryCodes: readonly string[]
@@ -135,12 +139,7 @@ export class BetfairStreamAdapter implements FeedAdapter {
     const message = parsed.message
     switch (message.op) {
       case 'connection':
-        this.send(socket, {
-          op: 'authentication',
-          id: AUTHENTICATION_ID,
-          appKey: this.settings.appKey,
-          session: this.settings.sessionToken,
-        })
+        this.authenticate(socket)
         return
       case 'status':
         this.onStatus(socket, message)
@@ -157,8 +156,25 @@ export class BetfairStreamAdapter implements FeedAdapter {
     }
   }
 
+  private authenticate(socket: TLSSocket) {
+    this.settings.session.token().then(
+      (session) =>
+        this.send(socket, {
+          op: 'authentication',
+          id: AUTHENTICATION_ID,
+          appKey: this.settings.appKey,
+          session,
+        }),
+      (err: unknown) => {
+        this.log.error({ err }, 'betfair stream: no session token')
+        socket.destroy()
+      },
+    )
+  }
+
   private onStatus(socket: TLSSocket, status: StatusMessage) {
     if (status.statusCode === 'FAILURE') {
+      if (status.errorCode && STALE_SESSION.has(status.errorCode)) this.settings.session.refused()
       // Authentication refused, a bad filter, too many connections: nothing improves by
       // hammering, so the socket closes and the back-off decides when to try again.
       this.log.error(
