@@ -28,6 +28,7 @@ const stakeFor = (side: 'BACK' | 'LAY', level: PriceLevel) => {
  * active runner are populated and a lone player is matched. A level that the event's bookmaker
  * line beats for the player (`bookmaker`, per selection) is left out: backing here above the
  * bookmaker's lay, or laying here below its back, would hedge into a sure profit.
+ * A runner whose feed prices cross (back at or above lay) is not quoted.
  * quoteFor(market with runner A back 2.00 / lay 2.02) → [LAY A @ 2.00, BACK A @ 2.02, …]
  */
 export function quoteFor(
@@ -38,6 +39,10 @@ export function quoteFor(
   const legs: OddsLeg[] = []
   for (const runner of market.runners) {
     if (runner.status !== 'ACTIVE') continue
+    // A crossed feed (a stale level, a broken recording) would have the maker match itself.
+    const bestBack = runner.back[0]?.price
+    const bestLay = runner.lay[0]?.price
+    if (bestBack !== undefined && bestLay !== undefined && bestBack >= bestLay) continue
     const other = bookmaker?.get(runner.selectionId)
     const beaten = (side: 'BACK' | 'LAY', level: PriceLevel) =>
       other !== undefined && beatsOtherLine(side, level.price as Odds, other, 0)
