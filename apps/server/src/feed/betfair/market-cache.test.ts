@@ -33,6 +33,7 @@ describe('MarketCache', () => {
     ])
     expect(cache.initialClk).toBe('G1')
     expect(cache.heartbeatMs).toBe(5000)
+    expect(cache.conflateMs).toBe(0)
 
     cache.apply(delta as MarketChangeMessage)
     expect(levels(runner()?.batb ?? new Map())).toEqual([
@@ -51,6 +52,7 @@ describe('MarketCache', () => {
     expect(cache.clk).toBe('A3')
     expect(cache.lastPublishTime).toBe(2000)
 
+    // A conflated change merges several into one message: it applies like any delta.
     cache.apply(conflated as MarketChangeMessage)
     const market = cache.markets.get('1.101')
     expect(market?.tv).toBe(360)
