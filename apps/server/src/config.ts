@@ -58,6 +58,8 @@ const configSchema = z
     BETFAIR_CERT_FILE: optionalText,
     BETFAIR_KEY_FILE: optionalText,
     BETFAIR_LOGIN_URL: z.url().default('https://identitysso-cert.betfair.com/api/certlogin'),
+    /** Betfair's betting REST API, asked for the names the stream leaves out. */
+    BETFAIR_API_URL: z.url().default('https://api.betfair.com/exchange/betting/rest/v1.0/'),
     BETFAIR_STREAM_HOST: z.string().min(1).default('stream-api.betfair.com'),
     BETFAIR_STREAM_PORT: z.coerce.number().int().min(1).max(65535).default(443),
     /** A PEM file of certificates to trust besides the system's (a relay with its own CA). */

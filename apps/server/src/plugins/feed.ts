@@ -60,6 +60,7 @@ async function feedAdapterOf(app: FastifyInstance): Promise<FeedAdapter> {
                 key: await readFile(c.BETFAIR_KEY_FILE ?? '', 'utf8'),
                 ...(ca ? { ca } : {}),
               }),
+          bettingApiUrl: c.BETFAIR_API_URL,
           eventTypeIds: c.BETFAIR_EVENT_TYPE_IDS,
           marketTypes: c.BETFAIR_MARKET_TYPES,
           countryCodes: c.BETFAIR_COUNTRY_CODES,

@@ -12,6 +12,7 @@ import { BET_DELAY_SECONDS, LIMITS, MAX_PROFIT } from '../market-limits'
 import { hash32 } from '../prng'
 import { FEED_SPORTS } from '../sports'
 import type { CachedMarket, CachedRunner } from './market-cache'
+import type { MarketNames } from './market-names'
 import type { MarketDefinition, RunnerDefinition } from './messages'
 
 /** Betfair event types we carry; their ids are our sport ids. */
@@ -115,6 +116,7 @@ export function catalogueOf(
   markets: readonly CachedMarket[],
   at: number,
   shiftMs: number,
+  names: ReadonlyMap<string, MarketNames> = new Map(),
 ): FeedUpdate {
   const update = emptyUpdate(at)
   const sports = new Set<string>()
@@ -122,6 +124,7 @@ export function catalogueOf(
   for (const market of markets) {
     const definition = market.definition
     if (!definition || unsupportedReason(definition) !== null) continue
+    const named = names.get(market.id)
     const sport = SPORT_OF_EVENT_TYPE.get(definition.eventTypeId)
     const kind = kindOf(definition)
     if (!sport || !kind) continue
@@ -131,14 +134,15 @@ export function catalogueOf(
     }
     const racing = RACING.has(sport.id)
     const startTime = Date.parse(definition.marketTime) + shiftMs
-    const marketName = definition.name ?? (racing ? 'Win' : 'Match Odds')
+    const marketName = definition.name ?? named?.marketName ?? (racing ? 'Win' : 'Match Odds')
+    const eventName = definition.eventName ?? named?.eventName
     const countryCode = definition.countryCode ?? null
     const venue = definition.venue ?? null
     const competition = racing
       ? {
           id: definition.eventId,
           sportId: sport.id,
-          name: venue ?? definition.eventName ?? `Meeting ${definition.eventId}`,
+          name: venue ?? eventName ?? `Meeting ${definition.eventId}`,
           countryCode,
         }
       : {
@@ -161,7 +165,7 @@ export function catalogueOf(
       competitionId: competition.id,
       name: racing
         ? `${venue ?? competition.name} ${marketName}`
-        : (definition.eventName ?? `Event ${definition.eventId}`),
+        : (eventName ?? `Event ${definition.eventId}`),
       startTime,
       status: eventStatus,
       venue,
@@ -192,7 +196,10 @@ export function catalogueOf(
       const runner: RunnerInput = {
         marketId: market.id,
         selectionId: String(runnerDefinition.id),
-        name: runnerDefinition.name ?? `Selection ${runnerDefinition.id}`,
+        name:
+          runnerDefinition.name ??
+          named?.runners.get(runnerDefinition.id) ??
+          `Selection ${runnerDefinition.id}`,
         sortPriority: runnerDefinition.sortPriority ?? i + 1,
         status: runnerStatusOf(runnerDefinition, closed),
         back: quoted ? bestLevels(prices, 'back') : [],

@@ -2,8 +2,8 @@ import { once } from 'node:events'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { TLSSocket } from 'node:tls'
-import { generate } from 'selfsigned'
 import type { CertLoginSettings } from './session-token'
+import { clientCertificate, loopbackCertificate } from './test-certificates'
 
 interface LoginCall {
   appKey: string | undefined
@@ -18,11 +18,8 @@ interface LoginCall {
  */
 export async function fakeIdentityServer(account: { username: string; password: string }) {
   const [server, client] = await Promise.all([
-    generate([{ name: 'commonName', value: '127.0.0.1' }], {
-      keySize: 2048,
-      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-    }),
-    generate([{ name: 'commonName', value: 'backlay-bot' }], { keySize: 2048 }),
+    loopbackCertificate('fake-identity'),
+    clientCertificate(),
   ])
   const calls: LoginCall[] = []
   let issued = 0

@@ -2,8 +2,8 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { createInterface } from 'node:readline'
 import { createServer, type Server, type TLSSocket } from 'node:tls'
-import { generate } from 'selfsigned'
 import type { MarketChange } from './messages'
+import { loopbackCertificate } from './test-certificates'
 
 interface Subscription {
   clk?: string
@@ -40,10 +40,7 @@ export class FakeStreamServer {
   }
 
   static async start(opts: { appKey: string; session: string }): Promise<FakeStreamServer> {
-    const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-      keySize: 2048,
-      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-    })
+    const pems = await loopbackCertificate('fake-stream-api')
     const server = new FakeStreamServer(pems.private, pems.cert, opts.appKey, opts.session)
     server.server.listen(0, '127.0.0.1')
     await once(server.server, 'listening')

@@ -3,6 +3,7 @@ import type { FeedUpdate } from '../feed-adapter'
 import { catalogueOf, resultOf, unsupportedReason } from './catalogue-of'
 import { CricketScores } from './cricket-scores'
 import { type AppliedMessage, type CachedMarket, MarketCache } from './market-cache'
+import type { MarketNames } from './market-names'
 import type { CricketChangeMessage, MarketChangeMessage } from './messages'
 
 /**
@@ -15,6 +16,8 @@ export class FeedMarkets {
   private readonly scores = new CricketScores()
   private readonly changed = new Set<string>()
   private readonly skipped = new Set<string>()
+  private readonly names = new Map<string, MarketNames>()
+  private readonly namesAsked = new Set<string>()
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -31,7 +34,46 @@ export class FeedMarkets {
   /** Our catalogue rows for everything (`all`) or for what changed since the last call. */
   update(at: number, shiftMs: number, all: boolean): FeedUpdate {
     const markets = all ? this.takeAll() : this.takeChanged()
-    return { ...catalogueOf(markets, at, shiftMs), scores: this.scores.takeChanged(shiftMs) }
+    const update = catalogueOf(markets, at, shiftMs, this.names)
+    for (const market of markets) {
+      if (market.definition && resultOf(market.definition) !== null) {
+        this.cache.drop(market.id)
+        this.names.delete(market.id)
+        this.namesAsked.delete(market.id)
+      }
+    }
+    return { ...update, scores: this.scores.takeChanged(shiftMs) }
+  }
+
+  /**
+   * Carried markets whose definition has no names (the live stream sends none) and that no
+   * lookup has asked for yet; they count as asked from now on.
+   */
+  takeUnnamed(limit: number): string[] {
+    const ids: string[] = []
+    for (const [id, market] of this.cache.markets) {
+      if (ids.length >= limit) break
+      const definition = market.definition
+      if (!definition || definition.name || this.namesAsked.has(id) || this.skipped.has(id))
+        continue
+      if (unsupportedReason(definition) !== null) continue
+      this.namesAsked.add(id)
+      ids.push(id)
+    }
+    return ids
+  }
+
+  /** A lookup failed: these may be asked for again. */
+  unask(ids: readonly string[]) {
+    for (const id of ids) this.namesAsked.delete(id)
+  }
+
+  /** Names arrived: the markets go out again with them. */
+  setNames(names: ReadonlyMap<string, MarketNames>) {
+    for (const [id, n] of names) {
+      this.names.set(id, n)
+      if (this.cache.markets.has(id)) this.changed.add(id)
+    }
   }
 
   clocks() {
@@ -67,7 +109,6 @@ export class FeedMarkets {
         continue
       }
       markets.push(market)
-      if (resultOf(definition) !== null) this.cache.drop(id)
     }
     return markets
   }

@@ -1,5 +1,5 @@
-import { request } from 'node:https'
 import { z } from 'zod'
+import { httpsPost } from './https-post'
 
 /** Where a session token for the stream comes from, and what to do when Betfair refuses it. */
 export interface SessionSource {
@@ -36,57 +36,25 @@ const certLoginAnswer = z.object({
  * account's client certificate, answered with a session token. Rejects with Betfair's login
  * status (INVALID_USERNAME_OR_PASSWORD, CERT_AUTH_REQUIRED, …) when it does not succeed.
  */
-export function certLogin(settings: CertLoginSettings): Promise<string> {
+export async function certLogin(settings: CertLoginSettings): Promise<string> {
   const body = new URLSearchParams({
     username: settings.username,
     password: settings.password,
   }).toString()
-  return new Promise((resolve, reject) => {
-    const req = request(
-      settings.url,
-      {
-        method: 'POST',
-        cert: settings.cert,
-        key: settings.key,
-        ...(settings.ca ? { ca: settings.ca } : {}),
-        headers: {
-          'X-Application': settings.appKey,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-        timeout: 15_000,
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          text += chunk
-        })
-        res.on('end', () => {
-          const answer = certLoginAnswer.safeParse(safeJson(text))
-          if (!answer.success) {
-            reject(new Error(`betfair login: HTTP ${res.statusCode}, unreadable answer`))
-          } else if (answer.data.loginStatus !== 'SUCCESS' || !answer.data.sessionToken) {
-            reject(new Error(`betfair login refused: ${answer.data.loginStatus}`))
-          } else {
-            resolve(answer.data.sessionToken)
-          }
-        })
-      },
-    )
-    req.on('timeout', () => req.destroy(new Error('betfair login: no answer within 15 s')))
-    req.on('error', reject)
-    req.end(body)
+  const { status, json } = await httpsPost(settings.url, body, {
+    cert: settings.cert,
+    key: settings.key,
+    ...(settings.ca ? { ca: settings.ca } : {}),
+    headers: {
+      'X-Application': settings.appKey,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
   })
-}
-
-const safeJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return null
-  }
+  const answer = certLoginAnswer.safeParse(json)
+  if (!answer.success) throw new Error(`betfair login: HTTP ${status}, unreadable answer`)
+  if (answer.data.loginStatus !== 'SUCCESS' || !answer.data.sessionToken)
+    throw new Error(`betfair login refused: ${answer.data.loginStatus}`)
+  return answer.data.sessionToken
 }
 
 /** Logs in with the certificate when it has no token, and again after Betfair refuses one. */

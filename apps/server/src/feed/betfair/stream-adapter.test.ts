@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { fakeBettingApi } from './fake-betting-api'
 import { fakeIdentityServer } from './fake-identity-server'
 import { FakeStreamServer } from './fake-stream-server'
 import { MarketCache } from './market-cache'
@@ -42,6 +43,20 @@ const priceChange = (n: number): MarketChange => ({
   ],
 })
 
+/** Betfair's names of the test market, which the stream's definitions leave out. */
+const CATALOGUE = {
+  '1.801': {
+    marketName: 'Match Odds',
+    eventName: 'Arsenal v Chelsea',
+    runners: { 1: 'Arsenal', 2: 'Chelsea' },
+  },
+}
+let bettingApi: Awaited<ReturnType<typeof fakeBettingApi>>
+beforeAll(async () => {
+  bettingApi = await fakeBettingApi(CATALOGUE)
+})
+afterAll(() => bettingApi.close())
+
 const settingsFor = (server: FakeStreamServer, session: string): BetfairStreamSettings => ({
   host: '127.0.0.1',
   port: server.port,
@@ -52,7 +67,8 @@ const settingsFor = (server: FakeStreamServer, session: string): BetfairStreamSe
   countryCodes: [],
   conflateMs: 0,
   heartbeatMs: 500,
-  ca: server.certificate,
+  ca: `${server.certificate}\n${bettingApi.certificate}`,
+  bettingApiUrl: bettingApi.url,
   reconnectMs: { min: 50, max: 400 },
   firstImageTimeoutMs: 5_000,
 })
@@ -162,5 +178,22 @@ describe('BetfairStreamAdapter against a Stream API over TLS', () => {
     } finally {
       await identity.close()
     }
+  })
+
+  it('names the markets the stream sends without names from the betting API', async () => {
+    server = await FakeStreamServer.start({ appKey: 'app-key', session: 'good' })
+    server.publish(1, [{ ...priceChange(0), img: true, marketDefinition: definition('OPEN') }])
+    adapter = new BetfairStreamAdapter(settingsFor(server, 'good'), capturedLog().log)
+    await adapter.snapshot(0)
+    await vi.waitFor(async () => {
+      const update = await adapter?.poll(0)
+      expect(update?.events[0]?.name).toBe('Arsenal v Chelsea')
+      expect(update?.runners.map((r) => r.name)).toEqual(['Arsenal', 'Chelsea'])
+    })
+    expect(bettingApi.calls.at(-1)).toEqual({
+      path: '/exchange/betting/rest/v1.0/listMarketCatalogue/',
+      session: 'good',
+      marketIds: ['1.801'],
+    })
   })
 })

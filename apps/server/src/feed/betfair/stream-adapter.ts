@@ -4,6 +4,7 @@ import { connect, type TLSSocket } from 'node:tls'
 import type { FastifyBaseLogger } from 'fastify'
 import type { FeedAdapter, FeedUpdate } from '../feed-adapter'
 import { FeedMarkets } from './feed-markets'
+import { listMarketNames, NAMES_PER_CALL } from './market-names'
 import { parseStreamLine, type StatusMessage } from './messages'
 import type { SessionSource } from './session-token'
 
@@ -15,6 +16,8 @@ export interface BetfairStreamSettings {
   port: number
   appKey: string
   session: SessionSource
+  /** Where names come from: the live stream sends market definitions without them. */
+  bettingApiUrl: string
   eventTypeIds: readonly string[]
   marketTypes: readonly string[]
   countryCodes: readonly string[]
@@ -30,6 +33,8 @@ export interface BetfairStreamSettings {
 
 const AUTHENTICATION_ID = 1
 const SUBSCRIPTION_ID = 2
+/** After a failed names lookup, the next waits this long. */
+const NAMES_RETRY_MS = 30_000
 /** A stream silent for this many heartbeat periods is dead: drop it and reconnect. */
 const MISSED_HEARTBEATS = 3
 
@@ -49,6 +54,8 @@ export class BetfairStreamAdapter implements FeedAdapter {
   private watchdog: NodeJS.Timeout | null = null
   private subscribed: (() => void) | null = null
   private readonly firstImage: Promise<void>
+  private namesInFlight = false
+  private namesRetryAt = 0
   /** Connections opened so far (tests and logs). */
   connections = 0
 
@@ -149,8 +156,9 @@ export class BetfairStreamAdapter implements FeedAdapter {
         return
       case 'mcm': {
         const applied = this.feed.apply(message)
-        if (applied.complete && message.ct === 'SUB_IMAGE') this.onImage()
-        if (applied.complete && message.ct === 'RESUB_DELTA') this.onImage()
+        if (!applied.complete) return
+        if (message.ct === 'SUB_IMAGE' || message.ct === 'RESUB_DELTA') this.onImage()
+        this.lookUpNames()
         return
       }
     }
@@ -208,6 +216,25 @@ export class BetfairStreamAdapter implements FeedAdapter {
         ladderLevels: 3,
       },
     })
+  }
+
+  /** Asks the betting API for the names of markets that came without, a batch at a time. */
+  private lookUpNames() {
+    if (this.namesInFlight || this.stopped || Date.now() < this.namesRetryAt) return
+    const ids = this.feed.takeUnnamed(NAMES_PER_CALL)
+    if (ids.length === 0) return
+    this.namesInFlight = true
+    const { appKey, ca, bettingApiUrl, session } = this.settings
+    listMarketNames({ url: bettingApiUrl, appKey, ...(ca ? { ca } : {}) }, session, ids)
+      .then((names) => this.feed.setNames(names))
+      .catch((err: unknown) => {
+        this.feed.unask(ids)
+        this.namesRetryAt = Date.now() + NAMES_RETRY_MS
+        this.log.warn({ err, markets: ids.length }, 'betfair catalogue: names not fetched')
+      })
+      .finally(() => {
+        this.namesInFlight = false
+      })
   }
 
   /** A whole image or resubscription arrived: the connection works, so back-off starts over. */

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { App } from '../../app'
 import { call, ledgerTotal, moneyOf, newPlayer } from '../../markets/test-support'
 import { buildTestApp, manualClock, type TestApp } from '../../test/test-app'
+import { fakeBettingApi } from './fake-betting-api'
 import { FakeStreamServer } from './fake-stream-server'
 import type { MarketDefinition, RunnerDefinition } from './messages'
 
@@ -49,15 +50,24 @@ const tickUntil = (app: App, check: () => Promise<void>) =>
 describe('FEED=betfair-stream through a whole race', () => {
   let server: FakeStreamServer | undefined
   let t: TestApp | undefined
+  let bettingApi: Awaited<ReturnType<typeof fakeBettingApi>> | undefined
   afterEach(async () => {
     await t?.close()
     await server?.close()
+    await bettingApi?.close()
   })
 
   it('opens the market, lapses unmatched bets at the off, settles on the result and pays each bet once', async () => {
     server = await FakeStreamServer.start({ appKey: 'app-key', session: 'session' })
+    bettingApi = await fakeBettingApi({
+      [MARKET]: {
+        marketName: '480m A4',
+        eventName: 'Romford 25th Nov',
+        runners: { 5001: '1. Swift Lad', 5002: '2. Blue Bolt', 5003: '3. Dark Comet' },
+      },
+    })
     const caFile = join(mkdtempSync(join(tmpdir(), 'backlay-ca-')), 'ca.pem')
-    writeFileSync(caFile, server.certificate)
+    writeFileSync(caFile, `${server.certificate}\n${bettingApi.certificate}`)
     server.publish(1, [
       {
         id: MARKET,
@@ -79,6 +89,7 @@ describe('FEED=betfair-stream through a whole race', () => {
         BETFAIR_STREAM_HOST: '127.0.0.1',
         BETFAIR_STREAM_PORT: String(server.port),
         BETFAIR_CA_FILE: caFile,
+        BETFAIR_API_URL: bettingApi.url,
       },
     })
     const app = t.app
@@ -112,6 +123,13 @@ describe('FEED=betfair-stream through a whole race', () => {
     server.publish(2, [{ id: MARKET, marketDefinition: race({ inPlay: true, betDelay: 1 }) }])
     await tickUntil(app, async () => {
       expect(await marketRow(app)).toMatchObject({ status: 'OPEN', inplay: true })
+      const names = await app.db
+        .selectFrom('runners')
+        .select('name')
+        .where('market_id', '=', MARKET)
+        .orderBy('sort_priority')
+        .execute()
+      expect(names.map((r) => r.name)).toEqual(['1. Swift Lad', '2. Blue Bolt', '3. Dark Comet'])
       expect(await moneyOf(app, resting.id)).toEqual({ cash: 1_000_00, exposure: 0 })
     })
 
