@@ -11,6 +11,7 @@ import {
   type SettlementInput,
   type SettlementMarket,
   settleMarket,
+  winnerPL,
 } from './settlement'
 
 const A = 'A' as SelectionId
@@ -216,5 +217,94 @@ describe('settlement', () => {
         },
       ),
     )
+  })
+
+  describe('dead heats', () => {
+    const C = 'C' as SelectionId
+
+    it('pays each tied winner on a share of the stake: the average over the winners', () => {
+      // ₹100 back at 3.00 on A in a two-way dead heat: half wins ₹100, half loses ₹50 → +₹50.
+      expect(winnerPL([odds('u', A, 'BACK', 300, 100_00)], [A, B])).toBe(50_00)
+      // At 1.50 the half that wins (₹25) is less than the half lost (₹50): a loss of ₹25.
+      expect(winnerPL([odds('u', A, 'BACK', 150, 100_00)], [A, B])).toBe(-25_00)
+      // The layer of A takes the other side; a bet on the loser C is lost whoever shares the win.
+      expect(winnerPL([odds('u', A, 'LAY', 300, 100_00)], [A, B])).toBe(-50_00)
+      expect(winnerPL([odds('u', C, 'BACK', 300, 100_00)], [A, B])).toBe(-100_00)
+      const market: SettlementMarket = {
+        kind: 'ODDS',
+        selectionIds: [A, B, C],
+        bets: [odds('backer', A, 'BACK', 300, 100_00), odds('layer', A, 'LAY', 300, 100_00)],
+      }
+      const settled = settleMarket(
+        input(market, { kind: 'WINNER', selectionId: A, deadHeatWith: [B] }, 0),
+      )
+      if (!settled.ok) throw new Error(settled.code)
+      expect(settled.value.users.map((u) => [u.userId, u.pl])).toEqual([
+        ['backer', 50_00],
+        ['layer', -50_00],
+      ])
+    })
+
+    it('refuses a dead heat that names an outsider or the same winner twice', () => {
+      const market: SettlementMarket = { kind: 'ODDS', selectionIds: [A, B], bets: [] }
+      expect(
+        settleMarket(input(market, { kind: 'WINNER', selectionId: A, deadHeatWith: [C] })),
+      ).toMatchObject({ ok: false, code: 'SETTLE.UNKNOWN_WINNER' })
+      expect(
+        settleMarket(input(market, { kind: 'WINNER', selectionId: A, deadHeatWith: [A] })),
+      ).toMatchObject({ ok: false, code: 'SETTLE.RESULT_MISMATCH' })
+    })
+
+    it('keeps postings at zero and every loss within the exposure held, however many tie', () => {
+      const order = fc.record({
+        runner: fc.integer({ min: 0, max: 2 }),
+        side: fc.constantFrom<Side>('BACK', 'LAY'),
+        tick: fc.integer({ min: 1, max: 250 }),
+        size: fc.integer({ min: 1, max: 100_000 }),
+        user: fc.integer({ min: 0, max: 4 }),
+      })
+      const runners = [A, B, C]
+      fc.assert(
+        fc.property(
+          fc.array(order, { maxLength: 60 }),
+          fc.subarray(runners, { minLength: 2 }),
+          fc.integer({ min: 0, max: 10000 }),
+          (orders, winners, bps) => {
+            const book = createBook('1.5' as MarketId, runners)
+            const bets = orders.flatMap((o, i) => {
+              const placed = match(
+                book,
+                {
+                  id: `o${i}` as OrderId,
+                  userId: `u${o.user}` as UserId,
+                  selectionId: runners[o.runner] as SelectionId,
+                  side: o.side,
+                  odds: oddsAtTick(o.tick),
+                  size: o.size as Paise,
+                  persistence: 'LAPSE',
+                },
+                i,
+              )
+              return placed.ok ? placed.value.fills.flatMap(fillBets) : []
+            })
+            const [first, ...rest] = winners as [SelectionId, ...SelectionId[]]
+            const settled = settleMarket(
+              input(
+                { kind: 'ODDS', selectionIds: runners, bets },
+                { kind: 'WINNER', selectionId: first, deadHeatWith: rest },
+                bps,
+              ),
+            )
+            if (!settled.ok) throw new Error(settled.code)
+            expect(sum(settled.value.postings)).toBe(0)
+            for (const u of settled.value.users) {
+              expect(-u.pl).toBeLessThanOrEqual(u.releasedExposure)
+              expect(u.commission).toBeLessThanOrEqual(Math.max(0, u.pl))
+            }
+          },
+        ),
+        { numRuns: 200 },
+      )
+    })
   })
 })

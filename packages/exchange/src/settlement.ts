@@ -16,7 +16,15 @@ import { fancyBetPL, fancyExposure, type UserFancyBet } from './session'
  * (unmatched orders are cancelled when the market closes, releasing theirs then).
  */
 export type MarketResult =
-  | { readonly kind: 'WINNER'; readonly selectionId: SelectionId }
+  | {
+      readonly kind: 'WINNER'
+      readonly selectionId: SelectionId
+      /**
+       * A dead heat: the other runners sharing the win. Each runner's bets are then paid on a
+       * share of the stake, which comes to the average of the P/L over the tied winners.
+       */
+      readonly deadHeatWith?: readonly SelectionId[]
+    }
   | { readonly kind: 'RUNS'; readonly runs: number }
   | { readonly kind: 'VOID' }
 
@@ -79,6 +87,23 @@ export type SettleCode =
 
 const MAX_BPS = 10000
 
+/** Every winner of a result: one, or all those of a dead heat. */
+export const winnersOf = (result: Extract<MarketResult, { kind: 'WINNER' }>): SelectionId[] => [
+  result.selectionId,
+  ...(result.deadHeatWith ?? []),
+]
+
+/**
+ * The P/L of bets on a WINNER result: on a dead heat the average over the tied winners, rounded
+ * down, so it is never below what the worst single winner would have cost (the exposure held).
+ * winnerPL([back A ₹100 @ 3.00], [A, B]) → (20000 − 10000) / 2 = 5000
+ */
+export const winnerPL = (bets: readonly UserOddsBet[], winners: readonly SelectionId[]): Paise => {
+  let total = 0
+  for (const winner of winners) for (const bet of bets) total += betPL(bet, winner)
+  return Math.floor(total / winners.length) as Paise
+}
+
 const checkResult = (input: SettlementInput): Result<true, SettleCode> => {
   const { result, market } = input
   if (result.kind === 'VOID') return ok(true)
@@ -86,8 +111,12 @@ const checkResult = (input: SettlementInput): Result<true, SettleCode> => {
     if (result.kind !== 'WINNER') {
       return err('SETTLE.RESULT_MISMATCH', 'A runs result settles only a fancy market.')
     }
-    if (!market.selectionIds.includes(result.selectionId)) {
+    const winners = winnersOf(result)
+    if (!winners.every((w) => market.selectionIds.includes(w))) {
       return err('SETTLE.UNKNOWN_WINNER', 'The winner is not a runner of this market.')
+    }
+    if (new Set(winners).size !== winners.length) {
+      return err('SETTLE.RESULT_MISMATCH', 'A dead heat names each winner once.')
     }
     return ok(true)
   }
@@ -130,10 +159,7 @@ export const settleMarket = (input: SettlementInput): Result<Settlement, SettleC
     market.kind === 'ODDS'
       ? [...groupByUser(market.bets)].map(([userId, bets]) => ({
           userId,
-          pl:
-            result.kind === 'WINNER'
-              ? bets.reduce((s, b) => s + betPL(b, result.selectionId), 0)
-              : 0,
+          pl: result.kind === 'WINNER' ? winnerPL(bets, winnersOf(result)) : 0,
           exposure: marketExposure(market.selectionIds, bets).exposure,
         }))
       : [...groupByUser(market.bets)].map(([userId, bets]) => ({

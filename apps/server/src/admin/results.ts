@@ -153,12 +153,22 @@ export async function correctResult(
         .executeTakeFirst()
       if (!runner)
         return fail('SETTLE.UNKNOWN_WINNER', 'The winner is not a runner of this market.')
-      if (first.result_kind === 'WINNER' && first.winner_selection_id === body.winnerSelectionId)
+      if (
+        first.result_kind === 'WINNER' &&
+        first.winner_selection_id === body.winnerSelectionId &&
+        !first.dead_heat_with?.length
+      )
         return fail('MARKET.CONFLICT', 'That is already the result.')
 
       const before: MarketResult =
         first.result_kind === 'WINNER'
-          ? { kind: 'WINNER', selectionId: first.winner_selection_id as SelectionId }
+          ? {
+              kind: 'WINNER',
+              selectionId: first.winner_selection_id as SelectionId,
+              ...(first.dead_heat_with?.length
+                ? { deadHeatWith: first.dead_heat_with as SelectionId[] }
+                : {}),
+            }
           : { kind: 'VOID' }
       const after: MarketResult = {
         kind: 'WINNER',
@@ -245,12 +255,21 @@ export async function correctResult(
       }
       await trx
         .updateTable('market_settlements')
-        .set({ result_kind: 'WINNER', winner_selection_id: after.selectionId, result_runs: null })
+        .set({
+          result_kind: 'WINNER',
+          winner_selection_id: after.selectionId,
+          dead_heat_with: null,
+          result_runs: null,
+        })
         .where('market_id', '=', marketId)
         .execute()
       await trx
         .updateTable('markets')
-        .set({ winner_selection_id: after.selectionId, updated_at: new Date(app.clock.now()) })
+        .set({
+          winner_selection_id: after.selectionId,
+          dead_heat_with: null,
+          updated_at: new Date(app.clock.now()),
+        })
         .where('id', '=', marketId)
         .execute()
       await trx

@@ -61,6 +61,8 @@ export interface MarketSettlementTable {
   market_id: string
   result_kind: 'WINNER' | 'RUNS' | 'VOID'
   winner_selection_id: string | null
+  /** A dead heat's other winners (migration 0801); null for a single winner. */
+  dead_heat_with: ColumnType<string[] | null, string | null | undefined, string | null>
   result_runs: number | null
   actor_id: string
   settled_at: Timestamp

@@ -143,6 +143,8 @@ export interface MarketTable {
   sort_priority: number
   /** Set once, when the feed declares the result; a closed market never reopens. */
   winner_selection_id: string | null
+  /** A dead heat's other winners (migration 0801); null for a single winner. */
+  dead_heat_with: ColumnType<string[] | null, string | null | undefined, string | null>
   /** SESSION result in runs. */
   result_value: number | null
   closed_at: Date | null

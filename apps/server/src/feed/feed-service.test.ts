@@ -69,6 +69,7 @@ describe('FeedService in the app', () => {
         sortPriority: row.sort_priority,
         winnerSelectionId: null,
         resultValue: null,
+        deadHeatWith: [],
       },
     ])
     const after = await t.app.db

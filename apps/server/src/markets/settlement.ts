@@ -1,7 +1,7 @@
-import { betPL, type UserOddsBet } from '@backlay/exchange/exposure'
+import type { UserOddsBet } from '@backlay/exchange/exposure'
 import type { MarketId, Odds, Paise, SelectionId, UserId } from '@backlay/exchange/ids'
 import { fancyBetPL, type UserFancyBet } from '@backlay/exchange/session'
-import { type MarketResult, settleMarket } from '@backlay/exchange/settlement'
+import { type MarketResult, settleMarket, winnerPL, winnersOf } from '@backlay/exchange/settlement'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import type { Database, LedgerBook } from '../db/schema'
@@ -40,20 +40,31 @@ type AppWithBooks = Pick<FastifyInstance, 'books' | 'bus'>
 const engineOf = (app: AppWithBooks): Engine => app.books as unknown as Engine
 
 /**
- * Declares a match odds, bookmaker or racing market's result (winnerSelectionId null = void) and
- * settles it: the market closes, unmatched orders are cancelled, every bet gets its P/L, and the
- * ledger moves P/L, commission and the released exposure. Exactly once: a second call answers
- * SETTLE.ALREADY_SETTLED and changes nothing, also across processes and after a crash (all of it
- * is one transaction keyed by the market id).
+ * Declares a match odds, bookmaker or racing market's result (winnerSelectionId null = void;
+ * `deadHeatWith` the other winners of a dead heat) and settles it: the market closes, unmatched
+ * orders are cancelled, every bet gets its P/L, and the ledger moves P/L, commission and the
+ * released exposure. Exactly once: a second call answers SETTLE.ALREADY_SETTLED and changes
+ * nothing, also across processes and after a crash (all of it is one transaction keyed by the
+ * market id).
  */
 export async function declareResult(
   app: AppWithBooks,
-  input: { marketId: string; winnerSelectionId: string | null; actorId: string },
+  input: {
+    marketId: string
+    winnerSelectionId: string | null
+    deadHeatWith?: readonly string[]
+    actorId: string
+  },
 ): Promise<Result<SettledSummary, SettleFailureCode>> {
+  const deadHeatWith = (input.deadHeatWith ?? []) as SelectionId[]
   const result: MarketResult =
     input.winnerSelectionId === null
       ? { kind: 'VOID' }
-      : { kind: 'WINNER', selectionId: input.winnerSelectionId as SelectionId }
+      : {
+          kind: 'WINNER',
+          selectionId: input.winnerSelectionId as SelectionId,
+          ...(deadHeatWith.length > 0 ? { deadHeatWith } : {}),
+        }
   return settle(engineOf(app), input.marketId, result, input.actorId)
 }
 
@@ -92,7 +103,7 @@ async function settle(
     }
     if (result.kind === 'WINNER') {
       const runners = (await engine.catalogueMarket(marketId))?.runners ?? []
-      if (!runners.some((r) => r.selectionId === result.selectionId))
+      if (!winnersOf(result).every((w) => runners.some((r) => r.selectionId === w)))
         return fail('SETTLE.UNKNOWN_WINNER', 'The winner is not a runner of this market.')
     }
     const now = new Date(engine.clock.now())
@@ -103,6 +114,7 @@ async function settle(
           market_id: marketId,
           result_kind: result.kind,
           winner_selection_id: result.kind === 'WINNER' ? result.selectionId : null,
+          dead_heat_with: deadHeatJson(result),
           result_runs: result.kind === 'RUNS' ? result.runs : null,
           actor_id: actorId,
           settled_at: now,
@@ -122,6 +134,11 @@ async function settle(
   })
 }
 
+const deadHeatJson = (result: MarketResult) =>
+  result.kind === 'WINNER' && result.deadHeatWith?.length
+    ? JSON.stringify(result.deadHeatWith)
+    : null
+
 async function closeInCatalogue(
   trx: Kysely<Database>,
   marketId: string,
@@ -133,6 +150,7 @@ async function closeInCatalogue(
     .set({
       status: 'CLOSED',
       winner_selection_id: result.kind === 'WINNER' ? result.selectionId : null,
+      dead_heat_with: deadHeatJson(result),
       result_value: result.kind === 'RUNS' ? result.runs : null,
       closed_at: now,
       updated_at: now,
@@ -144,7 +162,7 @@ async function closeInCatalogue(
     await trx
       .updateTable('runners')
       .set({
-        status: sql`CASE WHEN selection_id = ${result.selectionId} THEN 'WINNER' ELSE 'LOSER' END`,
+        status: sql`CASE WHEN selection_id IN (${sql.join(winnersOf(result))}) THEN 'WINNER' ELSE 'LOSER' END`,
         updated_at: now,
       })
       .where('market_id', '=', marketId)
@@ -179,10 +197,12 @@ async function settleBets(
   const orderPL = new Map<string, number>()
   const oddsBets: UserOddsBet[] = []
   const fancyBets: UserFancyBet[] = []
-  const winnerOf = result.kind === 'WINNER' ? result.selectionId : null
+  const winners = result.kind === 'WINNER' ? winnersOf(result) : null
+  // A bet's own P/L, as its order shows it; on a dead heat each is rounded down on its own, so
+  // a user's orders may add up to a paisa or two below the market's P/L the ledger moved.
   const addOdds = (orderId: string, bet: UserOddsBet) => {
     oddsBets.push(bet)
-    orderPL.set(orderId, (orderPL.get(orderId) ?? 0) + (winnerOf ? betPL(bet, winnerOf) : 0))
+    orderPL.set(orderId, (orderPL.get(orderId) ?? 0) + (winners ? winnerPL([bet], winners) : 0))
   }
   if (input.kind === 'SESSION') {
     for (const o of orders) {
@@ -229,7 +249,7 @@ async function settleBets(
   for (const o of orders) bookOf.set(o.user_id, o.book)
   for (const e of exposures) bookOf.set(e.user_id, e.book)
   const selectionIds = [...new Set(oddsBets.map((b) => b.selectionId))]
-  if (winnerOf && !selectionIds.includes(winnerOf)) selectionIds.push(winnerOf)
+  for (const w of winners ?? []) if (!selectionIds.includes(w)) selectionIds.push(w)
 
   let usersMoved = 0
   for (const book of ['real', 'demo'] as const) {
@@ -340,7 +360,7 @@ export async function settleClosedMarkets(
   db: Kysely<Database>,
 ): Promise<number> {
   const closed = await closedUnsettled(db)
-    .select(['m.id', 'm.kind', 'm.winner_selection_id', 'm.result_value'])
+    .select(['m.id', 'm.kind', 'm.winner_selection_id', 'm.dead_heat_with', 'm.result_value'])
     .execute()
   let count = 0
   for (const m of closed) {
@@ -350,6 +370,7 @@ export async function settleClosedMarkets(
         : await declareResult(app, {
             marketId: m.id,
             winnerSelectionId: m.winner_selection_id,
+            deadHeatWith: m.dead_heat_with ?? [],
             actorId: 'feed',
           })
     if (done.ok) count++

@@ -52,6 +52,8 @@ export interface MarketInput {
   maxProfit: number
   sortPriority: number
   winnerSelectionId: string | null
+  /** A dead heat's other winners; empty for a single winner. */
+  deadHeatWith: string[]
   resultValue: number | null
 }
 export interface RunnerInput {
@@ -166,6 +168,7 @@ export function catalogRepository(db: Kysely<Database>) {
               max_profit: m.maxProfit,
               sort_priority: m.sortPriority,
               winner_selection_id: m.winnerSelectionId,
+              dead_heat_with: m.deadHeatWith.length > 0 ? JSON.stringify(m.deadHeatWith) : null,
               result_value: m.resultValue,
               closed_at: m.status === 'CLOSED' ? new Date() : null,
               updated_at: new Date(),
@@ -180,6 +183,7 @@ export function catalogRepository(db: Kysely<Database>) {
                 inplay: eb.ref('excluded.inplay'),
                 start_time: eb.ref('excluded.start_time'),
                 winner_selection_id: eb.ref('excluded.winner_selection_id'),
+                dead_heat_with: eb.ref('excluded.dead_heat_with'),
                 result_value: eb.ref('excluded.result_value'),
                 closed_at: eb.ref('excluded.closed_at'),
                 updated_at: eb.ref('excluded.updated_at'),

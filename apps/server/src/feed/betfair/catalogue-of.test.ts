@@ -152,7 +152,7 @@ describe('catalogueOf', () => {
     ])
   })
 
-  it('holds a dead heat SUSPENDED for an operator instead of settling it on one winner', () => {
+  it('closes a dead heat with every winner, for the settlement to share the win', () => {
     const deadHeat = race({
       status: 'CLOSED',
       runners: [
@@ -160,15 +160,19 @@ describe('catalogueOf', () => {
         { id: 32, status: 'WINNER' },
       ],
     })
-    expect(resultOf(deadHeat)).toBeNull()
+    expect(resultOf(deadHeat)).toEqual({ winnerSelectionId: '31', deadHeatWith: ['32'] })
     const update = catalogueOf(cacheWith(deadHeat), 0, 0)
-    expect(update.markets[0]).toMatchObject({ status: 'SUSPENDED', winnerSelectionId: null })
-    expect(update.runners.map((r) => r.status)).toEqual(['ACTIVE', 'ACTIVE'])
+    expect(update.markets[0]).toMatchObject({
+      status: 'CLOSED',
+      winnerSelectionId: '31',
+      deadHeatWith: ['32'],
+    })
+    expect(update.runners.map((r) => r.status)).toEqual(['WINNER', 'WINNER'])
   })
 
   it('closes a market Betfair voided (no winner) as void', () => {
     const voided = race({ status: 'CLOSED', runners: [{ id: 31, status: 'LOSER' }] })
-    expect(resultOf(voided)).toEqual({ winnerSelectionId: null })
+    expect(resultOf(voided)).toEqual({ winnerSelectionId: null, deadHeatWith: [] })
     expect(catalogueOf(cacheWith(voided), 0, 0).markets[0]?.status).toBe('CLOSED')
   })
 

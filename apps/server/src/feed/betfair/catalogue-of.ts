@@ -37,22 +37,23 @@ function kindOf(definition: MarketDefinition): MarketKind | null {
 }
 
 /**
- * The result the definition declares, once the market is CLOSED: one winner, or none (Betfair
- * voided the market). Null while it is not closed, and for results our settlement cannot pay
- * as Betfair would (dead heats, place terms); those wait in SUSPENDED for an operator.
+ * The result the definition declares, once the market is CLOSED: its winner, the others of a
+ * dead heat (several WINNER runners), or no winner (Betfair voided the market). Null while it is
+ * not closed.
  */
 export function resultOf(
   definition: MarketDefinition,
-): { winnerSelectionId: string | null } | null {
+): { winnerSelectionId: string | null; deadHeatWith: string[] } | null {
   if (definition.status !== 'CLOSED') return null
-  const winners = definition.runners.filter((r) => r.status === 'WINNER' || r.status === 'PLACED')
-  if (winners.length > 1) return null
-  return { winnerSelectionId: winners[0] ? String(winners[0].id) : null }
+  const [winner, ...deadHeatWith] = definition.runners
+    .filter((r) => r.status === 'WINNER')
+    .map((r) => String(r.id))
+  return { winnerSelectionId: winner ?? null, deadHeatWith }
 }
 
 function marketStatusOf(definition: MarketDefinition): MarketStatus {
   if (definition.status === 'OPEN') return 'OPEN'
-  if (definition.status === 'CLOSED' && resultOf(definition) !== null) return 'CLOSED'
+  if (definition.status === 'CLOSED') return 'CLOSED'
   return 'SUSPENDED'
 }
 
@@ -185,8 +186,9 @@ export function catalogueOf(
       ...limits,
       maxProfit: MAX_PROFIT,
       sortPriority: 0,
-      winnerSelectionId: status === 'CLOSED' ? (result?.winnerSelectionId ?? null) : null,
+      winnerSelectionId: result?.winnerSelectionId ?? null,
       resultValue: null,
+      deadHeatWith: result?.deadHeatWith ?? [],
     }
     update.markets.push(row)
     const closed = status === 'CLOSED'

@@ -216,6 +216,7 @@ export class SimulatorAdapter implements FeedAdapter {
             ? (market.runners[market.winnerIndex]?.selectionId ?? null)
             : null,
         resultValue: closed && market.session ? market.session.resultRuns : null,
+        deadHeatWith: [],
       })
       if (changedQuotes || closed) {
         market.runners.forEach((runner, i) => {
