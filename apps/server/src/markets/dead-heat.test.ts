@@ -2,7 +2,7 @@ import { saveBetResponse } from '@backlay/contract/bets'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
 import { declareResult } from './settlement'
-import { call, ledgerTotal, moneyOf, newPlayer, openMarket } from './test-support'
+import { adminCaller, call, ledgerTotal, moneyOf, newPlayer, openMarket } from './test-support'
 
 describe('a dead heat', () => {
   let t: TestApp
@@ -81,5 +81,21 @@ describe('a dead heat', () => {
       actorId: 'test',
     })
     expect(again).toMatchObject({ ok: false, code: 'SETTLE.ALREADY_SETTLED' })
+
+    // The photo was wrong: the first runner won alone. The correction takes back the shared win.
+    const adminCall = await adminCaller(t.app)
+    const corrected = await adminCall('POST', `markets/${market.id}/correction`, {
+      winnerSelectionId: first.selection_id,
+      reason: 'Judge revised the dead heat',
+    })
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200)
+    const fullWin = Math.round(onFirst.odds * 100) * 100 - 100_00
+    expect(await moneyOf(t.app, onFirst.id)).toEqual({
+      cash: 1_000_00 + fullWin - Math.floor((fullWin * 200) / 10_000),
+      exposure: 0,
+    })
+    expect(await moneyOf(t.app, onSecond.id)).toEqual({ cash: 900_00, exposure: 0 })
+    expect(await moneyOf(t.app, onThird.id)).toEqual({ cash: 900_00, exposure: 0 })
+    expect(await ledgerTotal(t.app)).toBe(0)
   })
 })
