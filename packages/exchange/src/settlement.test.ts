@@ -44,6 +44,41 @@ const input = (
 })
 const sum = (postings: { amount: number }[]) => postings.reduce((s, p) => s + p.amount, 0)
 
+/** A random order of one of `runners`, around evens on the ladder; `user` picks one of five. */
+const orderOn = (runners: readonly SelectionId[], ticks = { min: 90, max: 110 }) =>
+  fc.record({
+    runner: fc.integer({ min: 0, max: runners.length - 1 }),
+    side: fc.constantFrom<Side>('BACK', 'LAY'),
+    tick: fc.integer(ticks),
+    size: fc.integer({ min: 1, max: 100_000 }),
+    user: fc.integer({ min: 0, max: 4 }),
+  })
+
+/** The matched bets (both sides of every fill) of placing `orders` in turn on a fresh book. */
+const matchedBets = (
+  runners: readonly SelectionId[],
+  orders: readonly { runner: number; side: Side; tick: number; size: number; user: number }[],
+): UserOddsBet[] => {
+  const book = createBook('1.5' as MarketId, runners)
+  const fills: Fill[] = orders.flatMap((o, i) => {
+    const placed = match(
+      book,
+      {
+        id: `o${i}` as OrderId,
+        userId: `u${o.user}` as UserId,
+        selectionId: runners[o.runner] as SelectionId,
+        side: o.side,
+        odds: oddsAtTick(o.tick),
+        size: o.size as Paise,
+        persistence: 'LAPSE',
+      },
+      i,
+    )
+    return placed.ok ? placed.value.fills : []
+  })
+  return fills.flatMap(fillBets)
+}
+
 describe('settlement', () => {
   it('pays the winner less commission on net winnings; the loser pays; the house nets 0', () => {
     const market: SettlementMarket = {
@@ -138,16 +173,9 @@ describe('settlement', () => {
   })
 
   it('exchange markets: postings sum to zero, commission goes to its account, the house nets 0', () => {
-    const order = fc.record({
-      runner: fc.integer({ min: 0, max: 1 }),
-      side: fc.constantFrom<Side>('BACK', 'LAY'),
-      tick: fc.integer({ min: 90, max: 110 }),
-      size: fc.integer({ min: 1, max: 100_000 }),
-      user: fc.integer({ min: 0, max: 4 }),
-    })
     fc.assert(
       fc.property(
-        fc.array(order, { maxLength: 60 }),
+        fc.array(orderOn([A, B]), { maxLength: 60 }),
         fc.oneof(
           fc.constantFrom<MarketResult>(
             { kind: 'WINNER', selectionId: A },
@@ -157,27 +185,10 @@ describe('settlement', () => {
         ),
         fc.integer({ min: 0, max: 10000 }),
         (orders, result, bps) => {
-          const book = createBook('1.5' as MarketId, [A, B])
-          const fills: Fill[] = orders.flatMap((o, i) => {
-            const placed = match(
-              book,
-              {
-                id: `o${i}` as OrderId,
-                userId: `u${o.user}` as UserId,
-                selectionId: o.runner === 0 ? A : B,
-                side: o.side,
-                odds: oddsAtTick(o.tick),
-                size: o.size as Paise,
-                persistence: 'LAPSE',
-              },
-              i,
-            )
-            return placed.ok ? placed.value.fills : []
-          })
           const market: SettlementMarket = {
             kind: 'ODDS',
             selectionIds: [A, B],
-            bets: fills.flatMap(fillBets),
+            bets: matchedBets([A, B], orders),
           }
           const settled = settleMarket(input(market, result, bps))
           if (!settled.ok) throw new Error(settled.code)
@@ -256,37 +267,14 @@ describe('settlement', () => {
     })
 
     it('keeps postings at zero and every loss within the exposure held, however many tie', () => {
-      const order = fc.record({
-        runner: fc.integer({ min: 0, max: 2 }),
-        side: fc.constantFrom<Side>('BACK', 'LAY'),
-        tick: fc.integer({ min: 1, max: 250 }),
-        size: fc.integer({ min: 1, max: 100_000 }),
-        user: fc.integer({ min: 0, max: 4 }),
-      })
       const runners = [A, B, C]
       fc.assert(
         fc.property(
-          fc.array(order, { maxLength: 60 }),
+          fc.array(orderOn(runners, { min: 1, max: 250 }), { maxLength: 60 }),
           fc.subarray(runners, { minLength: 2 }),
           fc.integer({ min: 0, max: 10000 }),
           (orders, winners, bps) => {
-            const book = createBook('1.5' as MarketId, runners)
-            const bets = orders.flatMap((o, i) => {
-              const placed = match(
-                book,
-                {
-                  id: `o${i}` as OrderId,
-                  userId: `u${o.user}` as UserId,
-                  selectionId: runners[o.runner] as SelectionId,
-                  side: o.side,
-                  odds: oddsAtTick(o.tick),
-                  size: o.size as Paise,
-                  persistence: 'LAPSE',
-                },
-                i,
-              )
-              return placed.ok ? placed.value.fills.flatMap(fillBets) : []
-            })
+            const bets = matchedBets(runners, orders)
             const [first, ...rest] = winners as [SelectionId, ...SelectionId[]]
             const settled = settleMarket(
               input(
