@@ -9,6 +9,10 @@ interface Subscription {
   clk?: string
   initialClk?: string
   heartbeatMs?: number
+  conflateMs?: number
+  segmentationEnabled?: boolean
+  marketFilter?: Record<string, string[]>
+  marketDataFilter?: { fields: string[]; ladderLevels?: number }
 }
 
 /**

@@ -7,6 +7,7 @@ import type { App } from '../../app'
 import { call, ledgerTotal, moneyOf, newPlayer } from '../../markets/test-support'
 import { buildTestApp, manualClock, type TestApp } from '../../test/test-app'
 import { fakeBettingApi } from './fake-betting-api'
+import { fakeIdentityServer } from './fake-identity-server'
 import { FakeStreamServer } from './fake-stream-server'
 import type { MarketDefinition, RunnerDefinition } from './messages'
 
@@ -90,9 +91,29 @@ describe('FEED=betfair-stream through a whole race', () => {
         BETFAIR_STREAM_PORT: String(server.port),
         BETFAIR_CA_FILE: caFile,
         BETFAIR_API_URL: bettingApi.url,
+        BETFAIR_COUNTRY_CODES: 'GB,IE',
+        BETFAIR_CONFLATE_MS: '250',
+        BETFAIR_HEARTBEAT_MS: '1000',
       },
     })
     const app = t.app
+    // The subscription carries the configured filter: every event type and market type we carry.
+    expect(server.subscriptions[0]).toEqual({
+      op: 'marketSubscription',
+      id: 2,
+      segmentationEnabled: true,
+      conflateMs: 250,
+      heartbeatMs: 1000,
+      marketFilter: {
+        eventTypeIds: ['4', '1', '2', '7', '4339'],
+        marketTypes: ['MATCH_ODDS', 'WIN'],
+        countryCodes: ['GB', 'IE'],
+      },
+      marketDataFilter: {
+        fields: ['EX_BEST_OFFERS_DISP', 'EX_TRADED', 'EX_TRADED_VOL', 'EX_LTP', 'EX_MARKET_DEF'],
+        ladderLevels: 3,
+      },
+    })
     expect(await marketRow(app)).toEqual({
       status: 'OPEN',
       inplay: false,
@@ -182,5 +203,43 @@ describe('FEED=betfair-stream through a whole race', () => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow(),
     ).toEqual(ledgerRows)
+  }, 60_000)
+
+  it('signs in with the certificate login when no session token is set', async () => {
+    const identity = await fakeIdentityServer({ username: 'bot', password: 's3cret' })
+    try {
+      server = await FakeStreamServer.start({ appKey: 'app-key', session: 'token-1' })
+      bettingApi = await fakeBettingApi({})
+      const dir = mkdtempSync(join(tmpdir(), 'backlay-cert-'))
+      const file = (name: string, text: string) => {
+        writeFileSync(join(dir, name), text)
+        return join(dir, name)
+      }
+      server.publish(1, [{ id: MARKET, img: true, marketDefinition: race({}) }])
+      t = await buildTestApp({
+        env: {
+          FEED: 'betfair-stream',
+          BETFAIR_APP_KEY: 'app-key',
+          BETFAIR_USERNAME: 'bot',
+          BETFAIR_PASSWORD: 's3cret',
+          BETFAIR_CERT_FILE: file('client.crt', identity.settings.cert),
+          BETFAIR_KEY_FILE: file('client.key', identity.settings.key),
+          BETFAIR_LOGIN_URL: identity.settings.url,
+          BETFAIR_STREAM_HOST: '127.0.0.1',
+          BETFAIR_STREAM_PORT: String(server.port),
+          BETFAIR_CA_FILE: file(
+            'ca.pem',
+            [server.certificate, bettingApi.certificate, identity.settings.ca].join('\n'),
+          ),
+          BETFAIR_API_URL: bettingApi.url,
+        },
+      })
+      expect(await marketRow(t.app)).toMatchObject({ status: 'OPEN' })
+      expect(identity.calls).toEqual([
+        { appKey: 'app-key', body: 'username=bot&password=s3cret', withCertificate: true },
+      ])
+    } finally {
+      await identity.close()
+    }
   }, 60_000)
 })
