@@ -1,41 +1,18 @@
-import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import { saveBetResponse } from '@backlay/contract/bets'
 import { sql } from 'kysely'
-import pino from 'pino'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { App } from '../../app'
 import { call, ledgerTotal, moneyOf, newPlayer } from '../../markets/test-support'
 import { buildTestApp, manualClock } from '../../test/test-app'
 import { createTestDatabase, type TestDatabase } from '../../test/test-database'
-import { readRecording } from './replay-adapter'
 
 const SAMPLE = fileURLToPath(new URL('../../../feed-samples/betfair-sample.jsonl', import.meta.url))
 const RACE = '1.900000001'
 const MATCH = '1.900000002'
-const silent = pino({ level: 'silent' })
-
-describe('readRecording', () => {
-  it('reads plain, gzip and bzip2 files and folders alike, in publish-time order', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'backlay-replay-'))
-    const plain = await readRecording([SAMPLE], silent)
-    writeFileSync(join(dir, 'sample.jsonl.gz'), gzipSync(readFileSync(SAMPLE)))
-    copyFileSync(SAMPLE, join(dir, 'sample.jsonl'))
-    execFileSync('bzip2', ['-k', join(dir, 'sample.jsonl')])
-    const gz = await readRecording([join(dir, 'sample.jsonl.gz')], silent)
-    const bz2 = await readRecording([join(dir, 'sample.jsonl.bz2')], silent)
-    expect(plain).toHaveLength(15)
-    expect(gz).toEqual(plain)
-    expect(bz2).toEqual(plain)
-    const all = await readRecording([dir], silent)
-    expect(all).toHaveLength(45)
-    expect(all.map((m) => m.pt)).toEqual([...all.map((m) => m.pt)].sort((a, b) => a - b))
-  })
-})
 
 /** What the store says happened: the rows a second replay must leave exactly as they are. */
 async function history(app: App) {
