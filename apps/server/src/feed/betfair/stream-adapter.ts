@@ -51,7 +51,6 @@ export class BetfairStreamAdapter implements FeedAdapter {
   private stopped = false
   private retryMs: number
   private retryTimer: NodeJS.Timeout | null = null
-  private watchdog: NodeJS.Timeout | null = null
   private subscribed: (() => void) | null = null
   private readonly firstImage: Promise<void>
   private namesInFlight = false
@@ -88,7 +87,6 @@ export class BetfairStreamAdapter implements FeedAdapter {
   async close(): Promise<void> {
     this.stopped = true
     if (this.retryTimer) clearTimeout(this.retryTimer)
-    this.clearWatchdog()
     this.socket?.destroy()
     this.socket = null
   }
@@ -112,12 +110,21 @@ export class BetfairStreamAdapter implements FeedAdapter {
     socket.on('close', () => {
       if (this.socket !== socket) return
       this.socket = null
-      this.clearWatchdog()
       this.scheduleReconnect()
     })
+    // Node's idle timer restarts on every byte, so a live stream never pays a timer per message.
+    socket.on('timeout', () => {
+      this.log.warn({ silentMs: socket.timeout }, 'betfair stream: silent, reconnecting')
+      socket.destroy()
+    })
+    this.watchSilence(socket)
     const lines = createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY })
     lines.on('line', (line) => this.onLine(socket, line))
-    this.armWatchdog(socket)
+  }
+
+  /** A stream silent for MISSED_HEARTBEATS of its heartbeats (Betfair's, once it echoed one) is dead. */
+  private watchSilence(socket: TLSSocket) {
+    socket.setTimeout((this.feed.heartbeatMs() ?? this.settings.heartbeatMs) * MISSED_HEARTBEATS)
   }
 
   private scheduleReconnect() {
@@ -137,7 +144,6 @@ export class BetfairStreamAdapter implements FeedAdapter {
 
   private onLine(socket: TLSSocket, line: string) {
     if (line.trim() === '') return
-    this.armWatchdog(socket)
     const parsed = parseStreamLine(line)
     if (!parsed.ok) {
       this.log.warn({ reason: parsed.reason }, 'betfair stream: message skipped')
@@ -157,7 +163,7 @@ export class BetfairStreamAdapter implements FeedAdapter {
       case 'mcm': {
         const applied = this.feed.apply(message)
         if (!applied.complete) return
-        if (message.ct === 'SUB_IMAGE' || message.ct === 'RESUB_DELTA') this.onImage()
+        if (message.ct === 'SUB_IMAGE' || message.ct === 'RESUB_DELTA') this.onImage(socket)
         this.lookUpNames()
         return
       }
@@ -237,27 +243,14 @@ export class BetfairStreamAdapter implements FeedAdapter {
       })
   }
 
-  /** A whole image or resubscription arrived: the connection works, so back-off starts over. */
-  private onImage() {
+  /**
+   * A whole image or resubscription arrived: the connection works, so back-off starts over, and
+   * the heartbeat Betfair granted sets how long a silence may last.
+   */
+  private onImage(socket: TLSSocket) {
     this.retryMs = this.settings.reconnectMs.min
+    this.watchSilence(socket)
     this.subscribed?.()
     this.subscribed = null
-  }
-
-  private armWatchdog(socket: TLSSocket) {
-    this.clearWatchdog()
-    const heartbeatMs = this.feed.heartbeatMs() ?? this.settings.heartbeatMs
-    this.watchdog = setTimeout(() => {
-      this.log.warn(
-        { silentMs: heartbeatMs * MISSED_HEARTBEATS },
-        'betfair stream: silent, reconnecting',
-      )
-      socket.destroy()
-    }, heartbeatMs * MISSED_HEARTBEATS)
-  }
-
-  private clearWatchdog() {
-    if (this.watchdog) clearTimeout(this.watchdog)
-    this.watchdog = null
   }
 }
