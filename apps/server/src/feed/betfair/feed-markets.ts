@@ -8,22 +8,27 @@ import type { CricketChangeMessage, MarketChangeMessage } from './messages'
 
 /**
  * The market cache as a feed sees it: which markets (and cricket scores) changed since the feed
- * service last asked, minus markets we do not carry. A market closed with its result is handed
- * over one last time and then forgotten, so a stream that runs for weeks does not grow.
+ * service last asked, minus markets we do not carry. A closed market is handed over one last
+ * time (when we carry it) and then forgotten, so a stream that runs for weeks does not grow.
  */
 export class FeedMarkets {
   private readonly cache = new MarketCache()
   private readonly scores = new CricketScores()
   private readonly changed = new Set<string>()
-  private readonly skipped = new Set<string>()
+  /** Carried markets whose definition came without names and that no lookup has asked for. */
+  private readonly unnamed = new Set<string>()
   private readonly names = new Map<string, MarketNames>()
-  private readonly namesAsked = new Set<string>()
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
   apply(message: MarketChangeMessage): AppliedMessage {
     const applied = this.cache.apply(message)
-    for (const id of applied.changedMarketIds) this.changed.add(id)
+    for (const id of applied.changedMarketIds) {
+      this.changed.add(id)
+      const definition = this.cache.markets.get(id)?.definition
+      if (definition && !definition.name && !this.names.has(id) && !unsupportedReason(definition))
+        this.unnamed.add(id)
+    }
     return applied
   }
 
@@ -33,46 +38,32 @@ export class FeedMarkets {
 
   /** Our catalogue rows for everything (`all`) or for what changed since the last call. */
   update(at: number, shiftMs: number, all: boolean): FeedUpdate {
-    const markets = all ? this.takeAll() : this.takeChanged()
+    const ids = all ? [...this.cache.markets.keys()] : [...this.changed]
+    this.changed.clear()
+    const markets = this.carried(ids)
     const update = catalogueOf(markets, at, shiftMs, this.names)
-    for (const market of markets) {
-      if (market.definition && resultOf(market.definition) !== null) {
-        this.cache.drop(market.id)
-        this.names.delete(market.id)
-        this.namesAsked.delete(market.id)
-      }
-    }
+    for (const market of markets) if (closed(market)) this.forget(market.id)
     return { ...update, scores: this.scores.takeChanged(shiftMs) }
   }
 
-  /**
-   * Carried markets whose definition has no names (the live stream sends none) and that no
-   * lookup has asked for yet; they count as asked from now on.
-   */
+  /** Up to `limit` markets to ask names for; they count as asked from now on. */
   takeUnnamed(limit: number): string[] {
-    const ids: string[] = []
-    for (const [id, market] of this.cache.markets) {
-      if (ids.length >= limit) break
-      const definition = market.definition
-      if (!definition || definition.name || this.namesAsked.has(id) || this.skipped.has(id))
-        continue
-      if (unsupportedReason(definition) !== null) continue
-      this.namesAsked.add(id)
-      ids.push(id)
-    }
+    const ids = [...this.unnamed].slice(0, limit)
+    for (const id of ids) this.unnamed.delete(id)
     return ids
   }
 
   /** A lookup failed: these may be asked for again. */
   unask(ids: readonly string[]) {
-    for (const id of ids) this.namesAsked.delete(id)
+    for (const id of ids) if (this.cache.markets.has(id)) this.unnamed.add(id)
   }
 
   /** Names arrived: the markets go out again with them. */
   setNames(names: ReadonlyMap<string, MarketNames>) {
     for (const [id, n] of names) {
+      if (!this.cache.markets.has(id)) continue
       this.names.set(id, n)
-      if (this.cache.markets.has(id)) this.changed.add(id)
+      this.changed.add(id)
     }
   }
 
@@ -84,32 +75,30 @@ export class FeedMarkets {
     return this.cache.heartbeatMs
   }
 
-  private takeAll(): CachedMarket[] {
-    this.changed.clear()
-    return this.take([...this.cache.markets.keys()])
-  }
-
-  private takeChanged(): CachedMarket[] {
-    const ids = [...this.changed]
-    this.changed.clear()
-    return this.take(ids)
-  }
-
-  private take(ids: readonly string[]): CachedMarket[] {
+  /** The markets of `ids` we carry; one we do not is forgotten once it closes. */
+  private carried(ids: readonly string[]): CachedMarket[] {
     const markets: CachedMarket[] = []
     for (const id of ids) {
       const market = this.cache.markets.get(id)
       const definition = market?.definition
       if (!market || !definition) continue
       const reason = unsupportedReason(definition)
-      if (reason !== null) {
-        if (!this.skipped.has(id))
-          this.log.debug({ marketId: id, reason }, 'feed market not carried')
-        this.skipped.add(id)
+      if (reason === null) {
+        markets.push(market)
         continue
       }
-      markets.push(market)
+      this.log.debug({ marketId: id, reason }, 'feed market not carried')
+      if (closed(market)) this.forget(id)
     }
     return markets
   }
+
+  private forget(id: string) {
+    this.cache.drop(id)
+    this.names.delete(id)
+    this.unnamed.delete(id)
+  }
 }
+
+const closed = (market: CachedMarket) =>
+  market.definition !== null && resultOf(market.definition) !== null
