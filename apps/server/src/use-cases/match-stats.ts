@@ -29,11 +29,7 @@ export async function matchStats(
   const main = markets.find((m) => m.kind === 'MATCH_ODDS' || m.kind === 'WIN')
   const mainRunners = main ? (runners.get(main.id) ?? []) : []
   const winner = mainRunners.find((r) => r.selection_id === main?.winner_selection_id)
-  const score = await deps.db
-    .selectFrom('event_scores')
-    .selectAll()
-    .where('event_id', '=', event.id)
-    .executeTakeFirst()
+  const score = await reads.findScore(event.id)
 
   const facts: MatchStats['facts'] = [{ label: 'Competition', value: event.competition_name }]
   if (event.venue)

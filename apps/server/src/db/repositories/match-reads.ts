@@ -29,6 +29,15 @@ export function matchReadsRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
+    /** The live score a feed sent for the event, if any. */
+    async findScore(eventId: string) {
+      return db
+        .selectFrom('event_scores')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .executeTakeFirst()
+    },
+
     /** Open markets of an event of the given kinds, in display order. */
     async listOpenMarkets(eventId: string, kinds: readonly MarketKind[]) {
       return db
