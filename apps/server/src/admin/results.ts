@@ -8,7 +8,12 @@ import type { z } from 'zod'
 import type { Database, LedgerBook } from '../db/schema'
 import { postTransaction } from '../ledger/ledger'
 import type { LedgerLeg } from '../ledger/legs'
-import { commissionAccountId, HOUSE_CASH, userCashAccountId } from '../markets/accounts'
+import {
+  commissionAccountId,
+  commissionByUser,
+  HOUSE_CASH,
+  userCashAccountId,
+} from '../markets/accounts'
 import { betsOfFill, isExchangeKind } from '../markets/market-state'
 import { declareFancyResult, declareResult, EXCHANGE_COMMISSION_BPS } from '../markets/settlement'
 import { fail, type Result, success } from '../result'
@@ -208,9 +213,12 @@ export async function correctResult(
         const delta = new Map<string, number>()
         for (const u of now.value.users) delta.set(u.userId, u.net)
         for (const u of was.value.users) delta.set(u.userId, (delta.get(u.userId) ?? 0) - u.net)
-        const commission =
-          now.value.users.reduce((s, u) => s + u.commission, 0) -
-          was.value.users.reduce((s, u) => s + u.commission, 0)
+        const commissionDelta = new Map<string, number>()
+        for (const u of now.value.users) commissionDelta.set(u.userId, u.commission)
+        for (const u of was.value.users)
+          commissionDelta.set(u.userId, (commissionDelta.get(u.userId) ?? 0) - u.commission)
+        const commissions = [...commissionDelta].map(([userId, c]) => ({ userId, commission: c }))
+        const commission = commissions.reduce((s, u) => s + u.commission, 0)
         const legs: LedgerLeg[] = []
         let usersNet = 0
         for (const [userId, amount] of delta) {
@@ -233,6 +241,7 @@ export async function correctResult(
             before: describe(before),
             after: describe(after),
             actorId: actor.id,
+            commission: commissionByUser(commissions),
           },
         })
         if (!posted.ok)

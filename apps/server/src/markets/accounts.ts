@@ -78,3 +78,13 @@ export async function ensureHouseAccounts(db: Kysely<Database>): Promise<void> {
   })
   if (!funded.ok) throw new Error(`funding the market maker failed: ${funded.msg}`)
 }
+
+/**
+ * Each user's commission in a settlement or a correction, kept in the posting's metadata: the
+ * commission account holds only the total, and the back office's figures per brand and per
+ * player need whose it was. commissionByUser([{userId:'u1',commission:400}]) → { u1: 400 }
+ */
+export const commissionByUser = (
+  users: readonly { userId: string; commission: number }[],
+): Record<string, number> =>
+  Object.fromEntries(users.filter((u) => u.commission !== 0).map((u) => [u.userId, u.commission]))

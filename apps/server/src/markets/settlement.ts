@@ -9,7 +9,13 @@ import type { BetOrderTable } from '../db/schema-exchange'
 import { postTransaction } from '../ledger/ledger'
 import type { LedgerLeg } from '../ledger/legs'
 import { fail, type Result, success } from '../result'
-import { commissionAccountId, exposureAccountId, HOUSE_CASH, userCashAccountId } from './accounts'
+import {
+  commissionAccountId,
+  commissionByUser,
+  exposureAccountId,
+  HOUSE_CASH,
+  userCashAccountId,
+} from './accounts'
 import type { ExchangeEngine } from './exchange-engine'
 import { betsOfFill, isExchangeKind } from './market-state'
 
@@ -295,7 +301,7 @@ async function settleBets(
       book,
       idempotencyKey: `settlement:${marketId}:${book}`,
       legs,
-      metadata: { marketId, result },
+      metadata: { marketId, result, commission: commissionByUser(settled.value.users) },
     })
     if (!posted.ok) throw new Error(`settlement posting of ${marketId} refused: ${posted.msg}`)
   }

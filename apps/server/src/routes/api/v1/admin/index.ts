@@ -14,6 +14,7 @@ import { brandRoutes } from './brands'
 import { marketRoutes } from './markets'
 import { paymentRoutes } from './payments'
 import { playerRoutes } from './players'
+import { reportRoutes } from './reports'
 
 /**
  * The operator API (contract admin.ts). Every call but login runs behind `requireOperator`:
@@ -64,6 +65,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(playerRoutes, { guards })
     await guarded.register(brandRoutes, { guards })
     await guarded.register(paymentRoutes)
+    await guarded.register(reportRoutes)
   })
 }
 export default adminRoutes

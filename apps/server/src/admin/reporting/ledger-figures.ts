@@ -1,0 +1,79 @@
+import { type RawBuilder, sql } from 'kysely'
+import { exposureAccountId, MARKET_MAKER_ID, userCashAccountId } from '../../markets/accounts'
+import { playersIn, type ReportScope } from './report-scope'
+
+/**
+ * The ledger rows the back office's money figures are sums of. A player's money is what their
+ * own accounts (cash, stakes held as exposure, withdrawals on hold) moved in one transaction, so
+ * moving a stake from cash into exposure counts for nothing and a settlement counts its P/L.
+ */
+
+/** What a transaction kind counts as. */
+export const moneyCategory = sql<string>`case
+  when t.kind like 'bet.settlement%' then 'bet'
+  when t.kind like 'casino.%' then 'casino'
+  when t.kind in ('payment.deposit', 'operator.credit') then 'deposit'
+  when t.kind in ('payment.withdrawal', 'operator.debit') then 'withdrawal'
+  end`
+
+const countedKinds = sql`(t.kind like 'bet.settlement%' or t.kind like 'casino.%'
+  or t.kind in ('payment.deposit', 'operator.credit', 'payment.withdrawal', 'operator.debit'))`
+
+export interface Range {
+  start: Date
+  end: Date
+}
+
+/**
+ * CTE `player_money(transaction_id, created_at, category, market_id, user_id, amount)`: per
+ * transaction and player in scope, the net their accounts moved.
+ */
+export const playerMoney = (scope: ReportScope, range: Range): RawBuilder<unknown> => sql`
+  player_money as (
+    select t.id as transaction_id, t.created_at, ${moneyCategory} as category,
+      t.metadata->>'marketId' as market_id, u.id as user_id, sum(e.amount)::bigint as amount
+    from ledger_transactions t
+    join ledger_entries e on e.transaction_id = t.id
+    join ledger_accounts a on a.id = e.account_id
+    join users u on u.id = a.owner_user_id
+    where t.book = 'real' and t.created_at >= ${range.start} and t.created_at < ${range.end}
+      and ${countedKinds} and ${playersIn(scope)}
+    group by t.id, t.created_at, t.kind, u.id
+  )`
+
+/**
+ * CTE `commissions(transaction_id, created_at, market_id, user_id, amount)`: the exchange
+ * commission each player in scope paid, as settlements and corrections record it per user.
+ */
+export const commissions = (scope: ReportScope, range: Range): RawBuilder<unknown> => sql`
+  commissions as (
+    select t.id as transaction_id, t.created_at, t.metadata->>'marketId' as market_id,
+      u.id as user_id, c.value::bigint as amount
+    from ledger_transactions t
+    cross join lateral jsonb_each_text(coalesce(t.metadata->'commission', '{}'::jsonb)) as c(key, value)
+    join users u on u.id = c.key
+    where t.book = 'real' and t.kind like 'bet.settlement%'
+      and t.created_at >= ${range.start} and t.created_at < ${range.end} and ${playersIn(scope)}
+  )`
+
+/**
+ * CTE `market_maker(transaction_id, created_at, market_id, amount)`: the house liquidity's P/L
+ * per settlement before commission (its cash and exposure accounts together, plus the commission
+ * it paid the house, which is the house's own money moving).
+ */
+export const marketMakerMoney = (range: Range): RawBuilder<unknown> => sql`
+  market_maker as (
+    select t.id as transaction_id, t.created_at, t.metadata->>'marketId' as market_id,
+      (sum(e.amount)
+        + coalesce(max((t.metadata->'commission'->>${MARKET_MAKER_ID})::bigint), 0))::bigint as amount
+    from ledger_transactions t
+    join ledger_entries e on e.transaction_id = t.id
+    where t.book = 'real' and t.kind like 'bet.settlement%'
+      and t.created_at >= ${range.start} and t.created_at < ${range.end}
+      and e.account_id in (${userCashAccountId(MARKET_MAKER_ID, 'real')}, ${exposureAccountId(MARKET_MAKER_ID, 'real')})
+    group by t.id, t.created_at
+  )`
+
+/** True for the markets the house takes the other side of (bookmaker and fancy). */
+export const isHouseMarket = (kind: RawBuilder<unknown>) =>
+  sql<boolean>`${kind} in ('BOOKMAKER', 'SESSION')`

@@ -1,0 +1,88 @@
+import {
+  REPORT_MAX_DAYS,
+  type Report,
+  type ReportColumn,
+  type ReportKind,
+  type ReportQuery,
+} from '@backlay/contract/admin-reports'
+import { stringify } from 'csv-stringify/sync'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import { fail, type Result, success } from '../../result'
+import type { OperatorActor } from '../guard'
+import { addDays, daysRange, indiaDay, scopeFor } from './report-scope'
+import { REPORTS, type ReportRow } from './reports'
+
+const DEFAULT_DAYS = 30
+
+export type ReportFailureCode = 'REPORT.INVALID'
+
+interface Resolved {
+  rows: ReportRow[]
+  columns: ReportColumn[]
+  from: string
+  to: string
+}
+
+/** Runs a report for an operator: an agent's are narrowed to its players, the days checked. */
+export function reportService(db: Kysely<Database>, now: () => number) {
+  const run = async (
+    actor: OperatorActor,
+    kind: ReportKind,
+    query: ReportQuery,
+  ): Promise<Result<Resolved, ReportFailureCode>> => {
+    const to = query.to ?? indiaDay(now())
+    const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1))
+    if (from > to) return fail('REPORT.INVALID', 'The start date must not be after the end date.')
+    if (addDays(from, REPORT_MAX_DAYS) <= to)
+      return fail('REPORT.INVALID', `A report covers at most ${REPORT_MAX_DAYS} days.`)
+    const definition = REPORTS[kind]
+    const rows = await definition.rows(db, {
+      scope: scopeFor(actor, query),
+      range: daysRange(from, to),
+      sportId: query.sportId,
+      marketId: query.marketId,
+    })
+    return success({ rows, columns: definition.columns, from, to })
+  }
+
+  return {
+    /** One page of the table. */
+    async table(
+      actor: OperatorActor,
+      kind: ReportKind,
+      query: ReportQuery,
+    ): Promise<Result<Report, ReportFailureCode>> {
+      const ran = await run(actor, kind, query)
+      if (!ran.ok) return ran
+      const { rows, columns, from, to } = ran.value
+      const start = (query.page - 1) * query.limit
+      return success({
+        columns,
+        rows: rows.slice(start, start + query.limit),
+        total: rows.length,
+        from,
+        to,
+      })
+    },
+
+    /** Every row as CSV, headed by the table's column labels; money in rupees with 2 decimals. */
+    async csv(
+      actor: OperatorActor,
+      kind: ReportKind,
+      query: ReportQuery,
+    ): Promise<Result<{ csv: string; fileName: string }, ReportFailureCode>> {
+      const ran = await run(actor, kind, query)
+      if (!ran.ok) return ran
+      const { rows, columns, from, to } = ran.value
+      const csv = stringify(
+        rows.map((row) => columns.map((c) => csvCell(c, row[c.key] ?? null))),
+        { header: true, columns: columns.map((c) => c.label) },
+      )
+      return success({ csv, fileName: `${kind}_${from}_${to}.csv` })
+    },
+  }
+}
+
+const csvCell = (column: ReportColumn, value: ReportRow[string]) =>
+  column.type === 'money' && typeof value === 'number' ? value.toFixed(2) : value
