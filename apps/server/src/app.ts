@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './clock'
 import type { Config } from './config'
 import { type DatabaseTarget, databaseTarget } from './db/connect'
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id'
+import { alertsPlugin } from './plugins/alerts'
 import { appContextPlugin } from './plugins/app-context'
 import { authPlugin } from './plugins/auth'
 import { backOfficePlugin } from './plugins/back-office'
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(devSeedPlugin)
   await app.register(feedPlugin)
   await app.register(healthPlugin)
+  await app.register(alertsPlugin)
   await app.register(marketBooksPlugin)
   await app.register(streamPlugin)
 

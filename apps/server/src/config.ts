@@ -123,6 +123,8 @@ const configSchema = z
       z.coerce.number<string | undefined>().int().min(0).max(65535).optional(),
     ),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** How often the operator alerts are evaluated (and their webhooks told), in seconds. */
+    ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** A ticking feed silent this many seconds makes GET /health/ready answer 503. */
     FEED_STALE_SECONDS: z.coerce.number().int().min(1).default(30),
     /** API calls a minute of one address without a valid session token. */

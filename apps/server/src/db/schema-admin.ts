@@ -72,7 +72,40 @@ export interface PaymentRequestHistoryTable {
   at: ColumnType<Date, Date | string, never>
 }
 
+export type AlertKind =
+  | 'market-exposure'
+  | 'player-win-rate'
+  | 'player-stake-jump'
+  | 'feed-silent'
+  | 'settlement-late'
+
+/** A condition an operator watches (migration 0901); `threshold`'s unit depends on `kind`. */
+export interface AlertRuleTable {
+  id: string
+  kind: AlertKind
+  threshold: number
+  /** Null: every brand. */
+  brand_id: string | null
+  webhook_url: string | null
+  active: Generated<boolean>
+  created_by: string
+  created_at: CreatedAt
+}
+
+/** A time a rule's condition held for one subject; open while `cleared_at` is null. */
+export interface AlertFiringTable {
+  id: Generated<number>
+  rule_id: string
+  subject: string
+  message: string
+  since: ColumnType<Date, Date | string, never>
+  cleared_at: Timestamp
+  notified_at: Timestamp
+}
+
 export interface AdminTables {
+  alert_rules: AlertRuleTable
+  alert_firings: AlertFiringTable
   audit_log: AuditLogTable
   deposit_limits: DepositLimitTable
   player_exclusions: PlayerExclusionTable

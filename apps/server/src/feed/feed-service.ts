@@ -21,6 +21,11 @@ export class FeedService {
   /** Whether the feed polls by itself (FEED_TICK_MS > 0) rather than only on demand. */
   ticking = false
 
+  /** Seconds since a ticking feed last answered; null for a feed that only answers on demand. */
+  silenceSeconds(): number | null {
+    return this.ticking ? (this.clock.now() - (this.lastAnsweredAt ?? 0)) / 1000 : null
+  }
+
   constructor(
     private readonly adapter: FeedAdapter,
     private readonly db: Kysely<Database>,

@@ -327,7 +327,7 @@ async function settleBets(
 }
 
 /** Closed markets with open bets and no settlement yet: what the settlement job still owes. */
-const closedUnsettled = (db: Kysely<Database>) =>
+export const closedUnsettled = (db: Kysely<Database>) =>
   db
     .selectFrom('markets as m')
     .where('m.status', '=', 'CLOSED')

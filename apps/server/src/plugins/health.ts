@@ -38,12 +38,13 @@ export const healthPlugin = fp(
                 all.every((m) => m.executedAt) ? ('applied' as const) : ('pending' as const),
               () => 'unknown' as const,
             )
-      const feed = app.feed
-      const fresh = !feed?.ticking
-        ? ('off' as const)
-        : app.clock.now() - (feed.lastAnsweredAt ?? 0) <= app.config.FEED_STALE_SECONDS * 1000
-          ? ('fresh' as const)
-          : ('stale' as const)
+      const silence = app.feed?.silenceSeconds() ?? null
+      const fresh =
+        silence === null
+          ? ('off' as const)
+          : silence <= app.config.FEED_STALE_SECONDS
+            ? ('fresh' as const)
+            : ('stale' as const)
       return {
         ready: store === 'ok' && migrations === 'applied' && fresh !== 'stale',
         checks: { store, migrations, feed: fresh },

@@ -49,9 +49,7 @@ export const metricsPlugin = fp(
               stream: () => ({ clients: stream.connectionCount, queuedBytes: stream.queuedBytes }),
             }
           : {}),
-        ...(feed?.ticking
-          ? { feedLagSeconds: () => (app.clock.now() - (feed.lastAnsweredAt ?? 0)) / 1000 }
-          : {}),
+        ...(feed?.ticking ? { feedLagSeconds: () => feed.silenceSeconds() ?? 0 } : {}),
         settlementBacklog: () => settlementBacklog(app.db),
       })
     })

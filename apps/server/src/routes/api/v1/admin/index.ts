@@ -10,6 +10,7 @@ import { listAudit } from '../../../../admin/audit'
 import { actorOf, operatorGuards } from '../../../../admin/guard'
 import { operatorLogin } from '../../../../admin/operator-login'
 import { sendFailure } from '../../../../http/failure-status'
+import { alertRoutes } from './alerts'
 import { brandRoutes } from './brands'
 import { marketRoutes } from './markets'
 import { paymentRoutes } from './payments'
@@ -66,6 +67,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(brandRoutes, { guards })
     await guarded.register(paymentRoutes)
     await guarded.register(reportRoutes)
+    await guarded.register(alertRoutes, { guards })
   })
 }
 export default adminRoutes
