@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import {
   adminLoginResponse,
   balanceChangedResponse,
@@ -101,6 +102,11 @@ describe('back office at 1280×800: an operator runs a market from creation to s
       await desk.getByLabel('User ID').fill('operator1')
       await desk.getByLabel('Password').fill('Password1')
       await desk.getByRole('button', { name: 'Sign in' }).click()
+      await desk.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      await desk
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Markets' })
+        .click()
       await desk.getByRole('heading', { name: 'Markets' }).waitFor()
 
       await desk.getByRole('button', { name: 'New event' }).click()
@@ -208,6 +214,73 @@ describe('back office at 1280×800: an operator runs a market from creation to s
         .waitFor()
       await desk.getByRole('table', { name: 'Ledger' }).getByText('bet.settlement').waitFor()
       await saveScreenshot(desk, 'backoffice-player-page', { fullPage: true })
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
+    'shows the business on the dashboard, and the market in the P/L report and its CSV',
+    async () => {
+      const sections = desk.getByRole('navigation', { name: 'Sections' })
+      await sections.getByRole('link', { name: 'Dashboard' }).click()
+      await desk.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      const figures = desk.getByRole('table').first()
+      await figures.getByRole('columnheader', { name: 'Last 7 days' }).waitFor()
+      await figures.getByRole('rowheader', { name: 'Exchange commission' }).waitFor()
+      // Both charts drew their 30 days.
+      await desk.locator('.recharts-surface').nth(1).waitFor()
+      expect(await desk.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0)
+      await desk.getByRole('heading', { name: 'Top markets by exposure now' }).waitFor()
+      await saveScreenshot(desk, 'backoffice-dashboard', { fullPage: true })
+
+      await sections.getByRole('link', { name: 'Reports' }).click()
+      await desk.getByRole('heading', { name: 'Reports' }).waitFor()
+      await desk.getByRole('tab', { name: 'P/L by market', selected: true }).waitFor()
+      await desk.getByLabel('Market id').fill(marketId)
+      // ₹500 matched; the player won ₹500 and paid 2% of it as commission.
+      const row = desk.getByRole('row', { name: new RegExp(EVENT) })
+      await row.waitFor()
+      expect(await row.getByRole('cell').allInnerTexts()).toEqual(
+        expect.arrayContaining(['₹500.00', '₹490.00', '₹10.00', marketId, 'MATCH_ODDS']),
+      )
+      await saveScreenshot(desk, 'backoffice-report-market-pl')
+
+      const [download] = await Promise.all([
+        desk.waitForEvent('download'),
+        desk.getByRole('button', { name: 'Download CSV' }).click(),
+      ])
+      expect(download.suggestedFilename()).toMatch(
+        /^market-pl_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/,
+      )
+      const csv = await readFile(await download.path(), 'utf8')
+      const [header, line, ...rest] = csv.trim().split('\n')
+      expect(rest).toEqual([])
+      expect(header).toMatch(/^Settled,Sport,Event,Market,Market id,Type,Players,Bets,Turnover/)
+      expect(line).toContain(`${marketId},MATCH_ODDS,1,1,500.00,490.00,10.00`)
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
+    'sets an alert up, refuses a bad webhook, and switches it off',
+    async () => {
+      await desk
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Alerts' })
+        .click()
+      await desk.getByRole('heading', { name: 'Alerts' }).waitFor()
+      await desk.getByLabel('Condition').selectOption({ label: 'Settlement late' })
+      await desk.getByLabel('Unsettled for (minutes)').fill('45')
+      await desk.getByLabel('Webhook URL (optional)').fill('ftp://ops.example/hook')
+      await desk.getByRole('button', { name: 'Add alert' }).click()
+      await desk.getByText('Enter an http(s) address.').waitFor()
+      await desk.getByLabel('Webhook URL (optional)').fill('')
+      await desk.getByRole('button', { name: 'Add alert' }).click()
+      const rule = desk.getByRole('row', { name: /Settlement late.*45 min.*All brands/ })
+      await rule.getByRole('cell', { name: 'On', exact: true }).waitFor()
+      await saveScreenshot(desk, 'backoffice-alerts')
+      await rule.getByRole('button', { name: 'Switch off' }).click()
+      await rule.getByRole('cell', { name: 'Off', exact: true }).waitFor()
     },
     TEST_TIMEOUT_MS,
   )

@@ -92,7 +92,7 @@ export const reportQuery = z.strictObject({
 export type ReportQuery = z.infer<typeof reportQuery>
 export const reportParams = z.strictObject({ kind: reportKind })
 
-export const columnType = z.enum(['text', 'int', 'money', 'time', 'percent'])
+export const columnType = z.enum(['text', 'int', 'money', 'time'])
 export const reportColumn = z.object({ key: z.string(), label: z.string(), type: columnType })
 export type ReportColumn = z.infer<typeof reportColumn>
 export type ReportCell = string | number | boolean | null

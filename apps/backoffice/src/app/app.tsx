@@ -17,7 +17,26 @@ const router = createBrowserRouter(
       path: '/',
       Component: ConsoleLayout,
       children: [
-        { index: true, element: <Navigate to="/markets" replace /> },
+        { index: true, element: <Navigate to="/dashboard" replace /> },
+        {
+          path: 'dashboard',
+          lazy: async () => ({
+            Component: (await import('../features/dashboard/components/dashboard-page'))
+              .DashboardPage,
+          }),
+        },
+        {
+          path: 'reports',
+          lazy: async () => ({
+            Component: (await import('../features/reports/components/reports-page')).ReportsPage,
+          }),
+        },
+        {
+          path: 'alerts',
+          lazy: async () => ({
+            Component: (await import('../features/alerts/components/alerts-page')).AlertsPage,
+          }),
+        },
         {
           path: 'markets',
           lazy: async () => ({
@@ -66,7 +85,7 @@ const router = createBrowserRouter(
             Component: (await import('../features/audit/components/audit-page')).AuditPage,
           }),
         },
-        { path: '*', element: <Navigate to="/markets" replace /> },
+        { path: '*', element: <Navigate to="/dashboard" replace /> },
       ],
     },
   ],

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Navigate, NavLink, Outlet } from 'react-router'
+import { AlertBanner } from '../features/alerts/components/alert-banner'
 import { session, useSession } from '../lib/session'
 
 /** The signed-in console: navigation on the left (admin-only sections hidden for agents), the page on the right. */
@@ -11,10 +12,17 @@ export function ConsoleLayout() {
   if (!current) return <Navigate to="/login" replace />
   const admin = current.operator.role === 'admin'
   const links = [
+    { to: '/dashboard', label: t('shell.nav.dashboard') },
+    { to: '/reports', label: t('shell.nav.reports') },
     { to: '/markets', label: t('shell.nav.markets') },
     { to: '/players', label: t('shell.nav.players') },
     { to: '/payments', label: t('shell.nav.payments') },
-    ...(admin ? [{ to: '/brands', label: t('shell.nav.brands') }] : []),
+    ...(admin
+      ? [
+          { to: '/brands', label: t('shell.nav.brands') },
+          { to: '/alerts', label: t('shell.nav.alerts') },
+        ]
+      : []),
     { to: '/audit', label: t('shell.nav.audit') },
   ]
   return (
@@ -42,6 +50,7 @@ export function ConsoleLayout() {
         </div>
       </nav>
       <main className="console-main">
+        <AlertBanner enabled={admin} />
         <Outlet />
       </main>
     </div>

@@ -59,6 +59,31 @@ export const admin = {
     request('PATCH', path, schema, body),
 }
 
+/**
+ * Saves a file the admin API answers (a report's CSV): fetched with the session's token, then
+ * handed to the browser as a download under the name the server gives it.
+ */
+export async function downloadFile(path: string): Promise<void> {
+  const token = session.get()?.token
+  const res = await fetch(`/api/v1/admin/${path.replace(/^\//, '')}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  }).catch(() => {
+    throw new ApiError('Server not responding', 0, undefined)
+  })
+  if (res.status === 401) session.set(null)
+  if (!res.ok) {
+    const payload = (await res.json().catch(() => ({}))) as { msg?: string; code?: string }
+    throw new ApiError(payload.msg ?? res.statusText, res.status, payload.code)
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1]
+  const url = URL.createObjectURL(await res.blob())
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name ?? 'report.csv'
+  link.click()
+  URL.revokeObjectURL(url)
+}
+
 /** `?a=1&b=x` from the defined values only. */
 export const query = (params: Record<string, string | number | undefined>) => {
   const entries = Object.entries(params).filter(

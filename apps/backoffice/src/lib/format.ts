@@ -5,10 +5,10 @@ const when = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 })
 
-/** formatRupees(100000) → '₹1,00,000.00' (Indian grouping). */
-export const formatRupees = (rupees: number) => `₹${money.format(rupees)}`
+/** formatRupees(100000) → '₹1,00,000.00' (Indian grouping); formatRupees(-5) → '−₹5.00'. */
+export const formatRupees = (rupees: number) =>
+  `${rupees < 0 ? '−' : ''}₹${money.format(Math.abs(rupees))}`
 /** Signed: '+₹100.00' / '−₹100.00'. */
-export const formatSigned = (rupees: number) =>
-  `${rupees > 0 ? '+' : rupees < 0 ? '−' : ''}${formatRupees(Math.abs(rupees))}`
+export const formatSigned = (rupees: number) => `${rupees > 0 ? '+' : ''}${formatRupees(rupees)}`
 /** India time, as the operators work in it. */
 export const formatTime = (iso: string) => when.format(new Date(iso))

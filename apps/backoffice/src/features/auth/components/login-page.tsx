@@ -18,7 +18,7 @@ export function LoginPage() {
     mutationFn: (body: Form) => admin.post('login', body, adminLoginResponse),
     onSuccess: ({ data }) => session.set(data),
   })
-  if (current) return <Navigate to="/markets" replace />
+  if (current) return <Navigate to="/dashboard" replace />
   return (
     <div className="login">
       <form className="card" onSubmit={form.handleSubmit((v) => login.mutate(v))}>

@@ -1,19 +1,19 @@
 import {
   type AdminBrand,
   brandResponse,
-  brandsResponse,
   loginProtection,
   type UpdateBrandRequest,
   updateBrandRequest,
 } from '@backlay/contract/admin'
 import { siteConfig, socialNetwork } from '@backlay/contract/brand'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { admin } from '../../../lib/api'
+import { useBrands } from '../api/brands'
 
 /** Each site-configuration switch and text, from the contract's own shape (shell §3). */
 const SITE_DEFAULTS = siteConfig.parse({})
@@ -40,10 +40,7 @@ const LOGIN_PROTECTION = Object.keys(loginProtection.parse({})) as (keyof z.infe
 /** Brands: identity, colours, socials, support, switches, messages, banners and the redirect map. */
 export function BrandsPage() {
   const { t } = useTranslation()
-  const brands = useQuery({
-    queryKey: ['brands'],
-    queryFn: () => admin.get('brands', brandsResponse),
-  })
+  const brands = useBrands()
   const [selected, setSelected] = useState<string>('')
   const list = brands.data?.data ?? []
   const brand = list.find((b) => b.id === selected) ?? list[0]
