@@ -65,7 +65,7 @@ export function DashboardPage() {
         </div>
       ) : (
         <>
-          <div className="stats" aria-label={t('dashboard.today')}>
+          <section className="stats" aria-label={t('dashboard.today')}>
             {(['ggr', 'turnover', 'activePlayers', 'deposits'] as const).map((figure) => (
               <div key={figure}>
                 <small>
@@ -74,7 +74,7 @@ export function DashboardPage() {
                 <strong>{cell(figure, data.periods.today[figure])}</strong>
               </div>
             ))}
-          </div>
+          </section>
           <div className="card">
             <table className="grid figures">
               <thead>

@@ -54,8 +54,9 @@ export function ReportTable(props: {
             </tr>
           </thead>
           <tbody>
-            {data.rows.map((row, i) => (
-              <tr key={`${props.page}:${i}`}>
+            {data.rows.map((row) => (
+              // A report's rows are distinct by their grouping columns, so a row is its own key.
+              <tr key={JSON.stringify(row)}>
                 {data.columns.map((c) => (
                   <td key={c.key} className={numeric(c) ? 'num nowrap' : undefined}>
                     {show(c, row[c.key] ?? null)}
