@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema'
 import { fail, type Result, success } from '../../result'
 import type { OperatorActor } from '../guard'
 import { addDays, daysRange, indiaDay, scopeFor } from './report-scope'
-import { REPORTS, type ReportRow } from './reports'
+import { type ReportPage, type ReportRow, reportOf } from './reports'
 
 const DEFAULT_DAYS = 30
 
@@ -19,6 +19,7 @@ export type ReportFailureCode = 'REPORT.INVALID'
 
 interface Resolved {
   rows: ReportRow[]
+  total: number
   columns: ReportColumn[]
   from: string
   to: string
@@ -30,20 +31,21 @@ export function reportService(db: Kysely<Database>, now: () => number) {
     actor: OperatorActor,
     kind: ReportKind,
     query: ReportQuery,
+    page?: ReportPage,
   ): Promise<Result<Resolved, ReportFailureCode>> => {
     const to = query.to ?? indiaDay(now())
     const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1))
     if (from > to) return fail('REPORT.INVALID', 'The start date must not be after the end date.')
     if (addDays(from, REPORT_MAX_DAYS) <= to)
       return fail('REPORT.INVALID', `A report covers at most ${REPORT_MAX_DAYS} days.`)
-    const definition = REPORTS[kind]
-    const rows = await definition.rows(db, {
-      scope: scopeFor(actor, query),
-      range: daysRange(from, to),
-      sportId: query.sportId,
-      marketId: query.marketId,
-    })
-    return success({ rows, columns: definition.columns, from, to })
+    const scope = scopeFor(actor, query)
+    const definition = reportOf(kind, scope)
+    const { rows, total } = await definition.run(
+      db,
+      { scope, range: daysRange(from, to), sportId: query.sportId, marketId: query.marketId },
+      page,
+    )
+    return success({ rows, total, columns: definition.columns, from, to })
   }
 
   return {
@@ -53,17 +55,12 @@ export function reportService(db: Kysely<Database>, now: () => number) {
       kind: ReportKind,
       query: ReportQuery,
     ): Promise<Result<Report, ReportFailureCode>> {
-      const ran = await run(actor, kind, query)
-      if (!ran.ok) return ran
-      const { rows, columns, from, to } = ran.value
-      const start = (query.page - 1) * query.limit
-      return success({
-        columns,
-        rows: rows.slice(start, start + query.limit),
-        total: rows.length,
-        from,
-        to,
+      const ran = await run(actor, kind, query, {
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
       })
+      if (!ran.ok) return ran
+      return success(ran.value)
     },
 
     /** Every row as CSV, headed by the table's column labels; money in rupees with 2 decimals. */

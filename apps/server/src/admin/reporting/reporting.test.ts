@@ -405,6 +405,10 @@ describe('the back office dashboard and reports', () => {
     const page = (await admin('GET', 'reports/market-pl?limit=1&page=2')).body.data as Report
     expect(page.rows).toHaveLength(1)
     expect(page.total).toBeGreaterThanOrEqual(2)
+    const whole = await table('market-pl')
+    expect(page.rows[0]).toEqual(whole.rows[1])
+    const beyond = (await admin('GET', 'reports/market-pl?limit=10&page=99')).body.data as Report
+    expect(beyond).toMatchObject({ rows: [], total: whole.total })
     const backwards = await admin('GET', 'reports/player-pl?from=2026-11-20&to=2026-11-01')
     expect(backwards.status).toBe(400)
     expect(backwards.body.msg).toBe('The start date must not be after the end date.')
