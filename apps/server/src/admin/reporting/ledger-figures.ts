@@ -8,16 +8,25 @@ import { playersIn, type ReportScope } from './report-scope'
  * moving a stake from cash into exposure counts for nothing and a settlement counts its P/L.
  */
 
-/** What a transaction kind counts as. */
-export const moneyCategory = sql<string>`case
-  when t.kind like 'bet.settlement%' then 'bet'
-  when t.kind like 'casino.%' then 'casino'
-  when t.kind in ('payment.deposit', 'operator.credit') then 'deposit'
-  when t.kind in ('payment.withdrawal', 'operator.debit') then 'withdrawal'
-  end`
+/** The transaction kinds each money figure counts, by what they count as. */
+const KINDS = {
+  bet: ['bet.settlement', 'bet.settlement.correction'],
+  casino: ['casino.bet', 'casino.win', 'casino.rollback'],
+  deposit: ['payment.deposit', 'operator.credit'],
+  withdrawal: ['payment.withdrawal', 'operator.debit'],
+} as const
+export type MoneyCategory = keyof typeof KINDS
+const ALL: MoneyCategory[] = ['bet', 'casino', 'deposit', 'withdrawal']
 
-const countedKinds = sql`(t.kind like 'bet.settlement%' or t.kind like 'casino.%'
-  or t.kind in ('payment.deposit', 'operator.credit', 'payment.withdrawal', 'operator.debit'))`
+const kindsOf = (categories: readonly MoneyCategory[]) =>
+  sql.join(categories.flatMap((c) => KINDS[c]))
+
+/** What the transaction `t` counts as. */
+const moneyCategory = sql<MoneyCategory>`case
+  ${sql.join(
+    ALL.map((c) => sql`when t.kind in (${kindsOf([c])}) then ${sql.lit(c)}`),
+    sql` `,
+  )} end`
 
 export interface Range {
   start: Date
@@ -25,20 +34,24 @@ export interface Range {
 }
 
 /**
- * CTE `player_money(transaction_id, created_at, category, market_id, user_id, amount)`: per
- * transaction and player in scope, the net their accounts moved.
+ * CTE `player_money(created_at, category, market_id, user_id, amount)`: every ledger entry on
+ * the own accounts of a player in scope in a counted transaction. Summed per transaction it is
+ * what the player's money moved there; reports only ever sum it further, so it is left unsummed.
  */
-export const playerMoney = (scope: ReportScope, range: Range): RawBuilder<unknown> => sql`
+export const playerMoney = (
+  scope: ReportScope,
+  range: Range,
+  categories: readonly MoneyCategory[] = ALL,
+): RawBuilder<unknown> => sql`
   player_money as (
-    select t.id as transaction_id, t.created_at, ${moneyCategory} as category,
-      t.metadata->>'marketId' as market_id, u.id as user_id, sum(e.amount)::bigint as amount
+    select t.created_at, ${moneyCategory} as category, t.metadata->>'marketId' as market_id,
+      u.id as user_id, e.amount
     from ledger_transactions t
     join ledger_entries e on e.transaction_id = t.id
     join ledger_accounts a on a.id = e.account_id
     join users u on u.id = a.owner_user_id
     where t.book = 'real' and t.created_at >= ${range.start} and t.created_at < ${range.end}
-      and ${countedKinds} and ${playersIn(scope)}
-    group by t.id, t.created_at, t.kind, u.id
+      and t.kind in (${kindsOf(categories)}) and ${playersIn(scope)}
   )`
 
 /**
@@ -52,7 +65,7 @@ export const commissions = (scope: ReportScope, range: Range): RawBuilder<unknow
     from ledger_transactions t
     cross join lateral jsonb_each_text(coalesce(t.metadata->'commission', '{}'::jsonb)) as c(key, value)
     join users u on u.id = c.key
-    where t.book = 'real' and t.kind like 'bet.settlement%'
+    where t.book = 'real' and t.kind in (${kindsOf(['bet'])})
       and t.created_at >= ${range.start} and t.created_at < ${range.end} and ${playersIn(scope)}
   )`
 
@@ -68,7 +81,7 @@ export const marketMakerMoney = (range: Range): RawBuilder<unknown> => sql`
         + coalesce(max((t.metadata->'commission'->>${MARKET_MAKER_ID})::bigint), 0))::bigint as amount
     from ledger_transactions t
     join ledger_entries e on e.transaction_id = t.id
-    where t.book = 'real' and t.kind like 'bet.settlement%'
+    where t.book = 'real' and t.kind in (${kindsOf(['bet'])})
       and t.created_at >= ${range.start} and t.created_at < ${range.end}
       and e.account_id in (${userCashAccountId(MARKET_MAKER_ID, 'real')}, ${exposureAccountId(MARKET_MAKER_ID, 'real')})
     group by t.id, t.created_at

@@ -49,22 +49,24 @@ function report<R extends object>(spec: {
 }): ReportDefinition {
   return {
     columns: spec.columns,
-    async run(db, f, page) {
-      const { rows } = await sql<R & { report_total: number }>`
-        select q.*, count(*) over ()::int as report_total from (${spec.query(f)}) q
-        order by ${spec.order}
-        ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`.execute(db)
-      const total =
-        rows[0]?.report_total ??
-        (page && page.offset > 0
+    run: (db, f, page) =>
+      db.transaction().execute(async (trx) => {
+        // A year's ledger is hashed and aggregated in memory rather than in batches on disk.
+        await sql`set local work_mem = '64MB'`.execute(trx)
+        const { rows } = await sql<R & { report_total: number }>`
+          select q.*, count(*) over ()::int as report_total from (${spec.query(f)}) q
+          order by ${spec.order}
+          ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`.execute(trx)
+        const beyondTheEnd = rows.length === 0 && page !== undefined && page.offset > 0
+        const total = beyondTheEnd
           ? ((
               await sql<{ n: number }>`select count(*)::int as n from (${spec.query(f)}) q`.execute(
-                db,
+                trx,
               )
             ).rows[0]?.n ?? 0)
-          : 0)
-      return { rows: rows.map(spec.toRow), total }
-    },
+          : (rows[0]?.report_total ?? 0)
+        return { rows: rows.map(spec.toRow), total }
+      }),
   }
 }
 
@@ -119,7 +121,7 @@ const marketPL = (wholeHouse: boolean) =>
       col('ggr', 'GGR', 'money'),
     ],
     query: (f) => sql<MarketPLRaw>`
-      with ${playerMoney(f.scope, f.range)}, ${commissions(f.scope, f.range)}
+      with ${playerMoney(f.scope, f.range, ['bet'])}, ${commissions(f.scope, f.range)}
         ${wholeHouse ? sql`, ${marketMakerMoney(f.range)}` : sql``},
       per_player as (
         select market_id, count(distinct user_id)::int as players, sum(amount)::bigint as players_pl
@@ -133,9 +135,17 @@ const marketPL = (wholeHouse: boolean) =>
       }),
       settled as (
         select market_id from per_player union select market_id from per_commission
-        union select market_id from per_mm)
+        union select market_id from per_mm),
+      per_bets as (
+        select o.market_id, count(*)::int as bets, sum(o.matched)::bigint as turnover
+        from bet_orders o
+        join settled k on k.market_id = o.market_id
+        join users u on u.id = o.user_id
+        where o.book = 'real' and o.matched > 0 and ${playersIn(f.scope)}
+        group by o.market_id)
       select m.id, ms.settled_at, s.name as sport, ev.name as event, m.name as market, m.kind,
-        pp.players, pp.players_pl, pc.commission, pmm.mm, t.bets, t.turnover
+        pp.players, pp.players_pl, pc.commission, pmm.mm, coalesce(pb.bets, 0) as bets,
+        pb.turnover
       from settled k
       join markets m on m.id = k.market_id
       join events ev on ev.id = m.event_id
@@ -144,11 +154,7 @@ const marketPL = (wholeHouse: boolean) =>
       left join per_player pp on pp.market_id = m.id
       left join per_commission pc on pc.market_id = m.id
       left join per_mm pmm on pmm.market_id = m.id
-      cross join lateral (
-        select count(*)::int as bets, sum(o.matched)::bigint as turnover
-        from bet_orders o join users u on u.id = o.user_id
-        where o.market_id = m.id and o.book = 'real' and o.matched > 0 and ${playersIn(f.scope)}
-      ) t
+      left join per_bets pb on pb.market_id = m.id
       where ${marketsAsked(f)}`,
     order: sql`q.settled_at desc nulls last, q.id`,
     toRow: (r) => {
@@ -288,7 +294,7 @@ const agentCommission = report<AgentRaw>({
     col('ggr', 'GGR', 'money'),
   ],
   query: (f) => sql<AgentRaw>`
-    with ${playerMoney(f.scope, f.range)}, ${commissions(f.scope, f.range)},
+    with ${playerMoney(f.scope, f.range, ['bet', 'casino'])}, ${commissions(f.scope, f.range)},
     money_by_user as (
       select pm.user_id,
         sum(pm.amount) filter (where pm.category in ('bet', 'casino'))::bigint as players_pl,
