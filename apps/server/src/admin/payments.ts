@@ -150,6 +150,7 @@ export function paymentsService(db: Kysely<Database>) {
       user: PlayerRef,
       input: WithdrawalRequest,
       now: number,
+      requestId: string,
     ): Promise<Result<Transaction>> {
       if (!user.is_b2c || user.is_demo) return B2C_ONLY
       const amount = rupeesToPaise(input.amount)
@@ -176,6 +177,7 @@ export function paymentsService(db: Kysely<Database>) {
             { accountId: withdrawalHoldId(user.id), amount },
           ],
           metadata: { requestId: id },
+          requestId,
         })
         if (!held.ok) return held
         return success(
@@ -192,8 +194,12 @@ export function paymentsService(db: Kysely<Database>) {
       })
     },
 
-    cancelWithdrawal(userId: string, id: string, now: number) {
-      return decide(db, { id, now, by: 'player', actorId: userId, ownerId: userId }, 'CANCELLED')
+    cancelWithdrawal(userId: string, id: string, now: number, requestId: string) {
+      return decide(
+        db,
+        { id, now, by: 'player', actorId: userId, ownerId: userId, requestId },
+        'CANCELLED',
+      )
     },
 
     async list(userId: string, query: z.output<typeof transactionsRequest>) {
@@ -274,10 +280,19 @@ export function paymentsService(db: Kysely<Database>) {
       id: string,
       input: z.output<typeof decidePaymentRequest>,
       now: number,
+      requestId: string,
     ) {
       return decide(
         db,
-        { id, now, by: 'operator', actorId: actor.id, actor, remark: input.remark ?? null },
+        {
+          id,
+          now,
+          by: 'operator',
+          actorId: actor.id,
+          actor,
+          remark: input.remark ?? null,
+          requestId,
+        },
         input.decision === 'APPROVE' ? 'APPROVED' : 'REJECTED',
       )
     },
@@ -294,6 +309,8 @@ interface Decider {
   /** An operator's scope (agents: their players only). */
   actor?: OperatorActor
   remark?: string | null
+  /** The HTTP request deciding, carried to the ledger row it writes. */
+  requestId: string
 }
 
 /** Moves a PENDING request to its final status and moves the money that status means. */
@@ -354,6 +371,7 @@ async function decide(
         legs,
         memo: who.remark ?? undefined,
         metadata: { requestId: row.id, by: who.actorId },
+        requestId: who.requestId,
       })
       if (!posted.ok) return posted
     }

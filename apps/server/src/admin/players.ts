@@ -259,7 +259,12 @@ export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) 
     },
 
     /** Credit or debit the player's real cash against the house, through the ledger. */
-    adjust(actor: OperatorActor, id: string, input: z.output<typeof adjustBalanceRequest>) {
+    adjust(
+      actor: OperatorActor,
+      id: string,
+      input: z.output<typeof adjustBalanceRequest>,
+      requestId: string,
+    ) {
       const amount = rupeesToPaise(input.amount)
       return changePlayer(
         actor,
@@ -276,6 +281,7 @@ export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) 
             book: 'real',
             memo: input.reason,
             metadata: { operatorId: actor.id },
+            requestId,
             legs: [
               { accountId: HOUSE_CASH.real, amount: -signed },
               { accountId: cash, amount: signed },

@@ -131,6 +131,7 @@ export async function correctResult(
   actor: OperatorActor,
   marketId: string,
   body: z.output<typeof correctResultRequest>,
+  requestId: string,
 ): Promise<Result<Settled>> {
   return app.exchange.exclusive(marketId, () =>
     app.db.transaction().execute(async (trx): Promise<Result<Settled>> => {
@@ -243,6 +244,7 @@ export async function correctResult(
             actorId: actor.id,
             commission: commissionByUser(commissions),
           },
+          requestId,
         })
         if (!posted.ok)
           return fail(

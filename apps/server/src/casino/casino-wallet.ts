@@ -132,6 +132,8 @@ export function createCasinoWallet(deps: { db: Kysely<Database>; clock: Clock })
     ledgerKind: string,
     label: string,
     amount: number,
+    /** The games server's HTTP call, carried to the ledger row. */
+    requestId: string,
   ) => {
     await openAccount(trx, {
       id: CASINO_CLEARING_ACCOUNT,
@@ -144,6 +146,7 @@ export function createCasinoWallet(deps: { db: Kysely<Database>; clock: Clock })
       kind: ledgerKind,
       book: 'real',
       idempotencyKey: `casino:${request.transactionId}`,
+      requestId,
       memo: `${GAME_NAMES[request.gameId] ?? request.gameId} round ${request.roundId}: ${label}`,
       metadata: {
         gameId: request.gameId,
@@ -216,7 +219,7 @@ export function createCasinoWallet(deps: { db: Kysely<Database>; clock: Clock })
       return success({ balance: await cashBalance(db, user.id), currency: 'INR' })
     },
 
-    debit: (request: DebitRequest) =>
+    debit: (request: DebitRequest, requestId: string) =>
       movement('debit', request, async (trx, user, cash) => {
         if (user.locked) return refuse('CASINO_WALLET.PLAYER_BLOCKED')
         if (await rollbackOf(trx, request.transactionId)) {
@@ -225,7 +228,15 @@ export function createCasinoWallet(deps: { db: Kysely<Database>; clock: Clock })
         const round = await roundOf(trx, user.id, request)
         if (round?.settled) return refuse('CASINO_WALLET.ROUND_SETTLED')
         // The cash account holds balance − exposure, and the ledger refuses to take it below zero.
-        const posted = await post(trx, cash, request, 'casino.bet', 'bet', -request.amount)
+        const posted = await post(
+          trx,
+          cash,
+          request,
+          'casino.bet',
+          'bet',
+          -request.amount,
+          requestId,
+        )
         if (!posted.ok) return refuse('CASINO_WALLET.INSUFFICIENT_FUNDS')
         if (!round) {
           await trx
@@ -236,7 +247,7 @@ export function createCasinoWallet(deps: { db: Kysely<Database>; clock: Clock })
         return success({ amount: request.amount, ledgerTransactionId: posted.value.transactionId })
       }),
 
-    credit: (request: CreditRequest) =>
+    credit: (request: CreditRequest, requestId: string) =>
       movement('credit', request, async (trx, user, cash) => {
         const round = await roundOf(trx, user.id, request)
         const liveDebits = await trx
@@ -261,7 +272,15 @@ export function createCasinoWallet(deps: { db: Kysely<Database>; clock: Clock })
         if (round.settled) return refuse('CASINO_WALLET.ROUND_SETTLED')
         let ledgerTransactionId: string | null = null
         if (request.amount > 0) {
-          const posted = await post(trx, cash, request, 'casino.win', 'win', request.amount)
+          const posted = await post(
+            trx,
+            cash,
+            request,
+            'casino.win',
+            'win',
+            request.amount,
+            requestId,
+          )
           // Only a bug can refuse it: the clearing account may go negative.
           if (!posted.ok) throw new Error(`casino credit refused: ${posted.msg}`)
           ledgerTransactionId = posted.value.transactionId
@@ -276,7 +295,7 @@ export function createCasinoWallet(deps: { db: Kysely<Database>; clock: Clock })
         return success({ amount: request.amount, ledgerTransactionId })
       }),
 
-    rollback: (request: RollbackRequest) =>
+    rollback: (request: RollbackRequest, requestId: string) =>
       movement('rollback', request, async (trx, user, cash) => {
         const debit = await trx
           .selectFrom('casino_transactions')
@@ -304,6 +323,7 @@ export function createCasinoWallet(deps: { db: Kysely<Database>; clock: Clock })
           'casino.rollback',
           'bet returned',
           debit.amount,
+          requestId,
         )
         if (!posted.ok) throw new Error(`casino rollback refused: ${posted.msg}`)
         return success({ amount: debit.amount, ledgerTransactionId: posted.value.transactionId })

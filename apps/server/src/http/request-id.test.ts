@@ -1,15 +1,23 @@
 import { saveBetResponse } from '@backlay/contract/bets'
+import { casinoWalletRoutes } from '@backlay/contract/casino-wallet'
+import { casinoCallHeaders } from '@backlay/contract/casino-wallet-signature'
+import { transactionResponse } from '@backlay/contract/deposit'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newPlayer, openMarket } from '../markets/test-support'
+import { declareResult } from '../markets/settlement'
+import { adminCaller, newPlayer, openMarket } from '../markets/test-support'
+import { DEV_OPERATOR } from '../seed/seed-dev-data'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
+const SECRET = 'test-casino-wallet-secret-0123456789'
+const clock = manualClock('2026-11-25T10:00:00Z')
+
 describe('request ids', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await buildTestApp({ clock: manualClock('2026-11-25T10:00:00Z') })
+    t = await buildTestApp({ clock, env: { CASINO_WALLET_SECRET: SECRET } })
   })
   afterAll(() => t.close())
 
@@ -96,6 +104,129 @@ describe('request ids', () => {
     )
     expect(bet.header).toMatch(UUID)
     expect(await ledgerRequestOf(bet.betId)).toBe(bet.header)
+  })
+
+  /** The request ids of the ledger transactions of a kind touching an account, oldest first. */
+  const requestsOf = async (kind: string, accountId: string) =>
+    (
+      await t.app.db
+        .selectFrom('ledger_transactions as tx')
+        .innerJoin('ledger_entries as e', 'e.transaction_id', 'tx.id')
+        .select('tx.request_id')
+        .where('tx.kind', '=', kind)
+        .where('e.account_id', '=', accountId)
+        .orderBy('e.id')
+        .execute()
+    ).map((r) => r.request_id)
+
+  it('carries the id of every other call that moves money to the ledger rows it writes', async () => {
+    const operatorToken = (
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/login',
+          payload: { userName: DEV_OPERATOR.userName, password: DEV_OPERATOR.password },
+        })
+      ).json() as { data: { token: string } }
+    ).data.token
+    const as = (requestId: string, token: string) => ({
+      authorization: `Bearer ${token}`,
+      'x-request-id': requestId,
+    })
+    const player = await newPlayer(t.app, { rupees: 1_000 })
+    const cash = `user:${player.id}:cash:real`
+    await t.app.db.updateTable('users').set({ is_b2c: true }).where('id', '=', player.id).execute()
+
+    const credited = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/players/${player.id}/adjust`,
+      headers: as('adjust-1', operatorToken),
+      payload: { direction: 'credit', amount: 50, reason: 'Goodwill' },
+    })
+    expect(credited.statusCode, credited.body).toBe(200)
+    expect(await requestsOf('operator.credit', cash)).toEqual(['adjust-1'])
+
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/withdrawal/request',
+      headers: as('withdraw-1', player.token),
+      payload: { method: 'UPI', amount: 200, upi_id: 'player@upi' },
+    })
+    expect(asked.statusCode, asked.body).toBe(200)
+    expect(await requestsOf('payment.withdrawal.hold', cash)).toEqual(['withdraw-1'])
+    const reference = transactionResponse.parse(asked.json()).data.refrenceNo
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/payments/${reference}/decision`,
+      headers: as('decide-1', operatorToken),
+      payload: { decision: 'REJECT' },
+    })
+    expect(rejected.statusCode, rejected.body).toBe(200)
+    expect(await requestsOf('payment.withdrawal.release', cash)).toEqual(['decide-1'])
+
+    const round = { playerId: player.id, gameId: 'aviator', roundId: 'r-9', transactionId: 'd-9' }
+    const raw = JSON.stringify({ ...round, amount: 1_000 })
+    const debit = await t.app.inject({
+      method: 'POST',
+      url: casinoWalletRoutes.debit,
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': 'casino-1',
+        ...casinoCallHeaders(
+          SECRET,
+          { method: 'POST', path: casinoWalletRoutes.debit, body: raw },
+          clock.now(),
+        ),
+      },
+      payload: raw,
+    })
+    expect(debit.statusCode, debit.body).toBe(200)
+    expect(await requestsOf('casino.bet', cash)).toEqual(['casino-1'])
+
+    const demo = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/autoDemoUserLogin',
+      headers: { 'x-request-id': 'demo-1' },
+    })
+    expect(demo.statusCode, demo.body).toBe(200)
+    const demoCredit = await t.app.db
+      .selectFrom('ledger_transactions')
+      .select('request_id')
+      .where('kind', '=', 'demo.credit')
+      .execute()
+    expect(demoCredit.map((r) => r.request_id)).toContain('demo-1')
+
+    const market = await openMarket(t.app, 'MATCH_ODDS', { runners: 2 })
+    const [first, second] = market.runners
+    if (!first || !second) throw new Error('expected two runners')
+    const backed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/bet/saveBet',
+      headers: as('back-1', player.token),
+      payload: {
+        is_back: 1,
+        market_id: market.id,
+        odds: (first.back[0]?.price ?? 0) / 100,
+        selection_id: first.selection_id,
+        stack: 100,
+      },
+    })
+    expect(saveBetResponse.parse(backed.json()).data.status).toBe('MATCHED')
+    expect(
+      await declareResult(t.app, {
+        marketId: market.id,
+        winnerSelectionId: second.selection_id,
+        actorId: 'test',
+      }),
+    ).toMatchObject({ ok: true })
+    const corrected = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/markets/${market.id}/correction`,
+      headers: as('correct-1', operatorToken),
+      payload: { winnerSelectionId: first.selection_id, reason: 'Wrong winner keyed' },
+    })
+    expect(corrected.statusCode, corrected.body).toBe(200)
+    expect(await requestsOf('bet.settlement.correction', cash)).toEqual(['correct-1'])
   })
 
   it('leaves postings made outside any request without one', async () => {

@@ -71,8 +71,8 @@ export interface PostTransactionInput {
   memo?: string
   metadata?: Record<string, unknown>
   /**
-   * The HTTP request the posting serves (its log lines carry the same id). The exchange passes it
-   * for placements, cancels and cash-outs; background work and the other postings have none yet.
+   * The HTTP request the posting serves (its log lines carry the same id): every call that moves
+   * money passes its own; background work (feed settlements, lapses, the market maker) has none.
    */
   requestId?: string | null
 }

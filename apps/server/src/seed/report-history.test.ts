@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { reportService } from '../admin/reporting/report-service'
 import { indiaDay } from '../admin/reporting/report-scope'
+import { reportService } from '../admin/reporting/report-service'
 import { commissionAccountId } from '../markets/accounts'
 import { openMigratedTestDatabase } from '../test/test-database'
 import { seedReportHistory } from './report-history'

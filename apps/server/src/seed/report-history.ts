@@ -53,7 +53,9 @@ export async function seedReportHistory(
     await run(sql`insert into brands (id, host, name, config) values
       ('year-a', 'year-a.example', 'Year A', '{}'), ('year-b', 'year-b.example', 'Year B', '{}')
       on conflict (id) do nothing`)
-    await run(sql`insert into competitions (id, sport_id, name) values ('year-cup', '4', 'Year Cup')`)
+    await run(
+      sql`insert into competitions (id, sport_id, name) values ('year-cup', '4', 'Year Cup')`,
+    )
 
     await run(sql`
       insert into users (id, brand_id, role, user_name, name, password_hash, operator_role, settings, created_at)

@@ -21,6 +21,7 @@ export const DEMO_CREDIT = 1_500 * 100
 export async function createDemoUser(
   db: Kysely<Database>,
   brandId: string,
+  requestId: string,
 ): Promise<{ user_name: string; password: string }> {
   const userName = `demo_${randomBytes(5).toString('hex')}`
   const password = randomBytes(9).toString('base64url')
@@ -45,6 +46,7 @@ export async function createDemoUser(
       kind: 'demo.credit',
       book: 'demo',
       memo: 'Demo play money',
+      requestId,
       legs: [
         { accountId: HOUSE_CASH.demo, amount: -DEMO_CREDIT },
         { accountId: cash, amount: DEMO_CREDIT },

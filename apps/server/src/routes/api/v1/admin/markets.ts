@@ -199,7 +199,10 @@ export const marketRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (ap
       },
     },
     async (request, reply) =>
-      answer(reply, await correctResult(app, actorOf(request), request.params.id, request.body)),
+      answer(
+        reply,
+        await correctResult(app, actorOf(request), request.params.id, request.body, request.id),
+      ),
   )
 
   app.get(

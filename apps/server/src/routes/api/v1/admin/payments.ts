@@ -38,6 +38,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         app.clock.now(),
+        request.id,
       )
       if (!decided.ok) return sendFailure(reply, decided)
       return { status: true as const, data: decided.value }

@@ -168,7 +168,12 @@ export const playerRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (ap
       },
     },
     async (request, reply) => {
-      const result = await players.adjust(actorOf(request), request.params.id, request.body)
+      const result = await players.adjust(
+        actorOf(request),
+        request.params.id,
+        request.body,
+        request.id,
+      )
       if (!result.ok) return sendFailure(reply, result)
       return { status: true as const, data: { balance: result.value.balance } }
     },

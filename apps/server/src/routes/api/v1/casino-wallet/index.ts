@@ -63,7 +63,7 @@ const casinoWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = <S extends z.ZodType, T>(
     path: string,
     schema: S,
-    run: (body: z.infer<S>) => Promise<Result<T, CasinoWalletErrorCode>>,
+    run: (body: z.infer<S>, requestId: string) => Promise<Result<T, CasinoWalletErrorCode>>,
   ) =>
     app.post(
       path,
@@ -77,7 +77,7 @@ const casinoWalletRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const body = schema.safeParse(json)
         if (!body.success) return sendWalletFailure(reply, 'CASINO_WALLET.INVALID_REQUEST')
-        const result = await run(body.data)
+        const result = await run(body.data, request.id)
         if (!result.ok) return sendWalletFailure(reply, result.code)
         return { status: true as const, data: result.value }
       },
@@ -85,8 +85,8 @@ const casinoWalletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route('/authenticate', authenticateRequest, (body) => wallet.authenticate(body))
   route('/balance', balanceRequest, (body) => wallet.balance(body.playerId))
-  route('/debit', debitRequest, (body) => wallet.debit(body))
-  route('/credit', creditRequest, (body) => wallet.credit(body))
-  route('/rollback', rollbackRequest, (body) => wallet.rollback(body))
+  route('/debit', debitRequest, (body, requestId) => wallet.debit(body, requestId))
+  route('/credit', creditRequest, (body, requestId) => wallet.credit(body, requestId))
+  route('/rollback', rollbackRequest, (body, requestId) => wallet.rollback(body, requestId))
 }
 export default casinoWalletRoutes

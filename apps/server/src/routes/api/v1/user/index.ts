@@ -167,7 +167,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         status: true as const,
         msg: 'Demo account created.',
-        data: await createDemoUser(app.db, brand.value.id),
+        data: await createDemoUser(app.db, brand.value.id, request.id),
       }
     },
   )

@@ -12,14 +12,15 @@ const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/request',
     withdrawalRequest,
     'Withdrawal request received.',
-    (user, request) => payments.requestWithdrawal(user, request.body, app.clock.now()),
+    (user, request) => payments.requestWithdrawal(user, request.body, app.clock.now(), request.id),
   )
   postPlayerTransaction(
     app,
     '/cancel',
     cancelWithdrawalRequest,
     'Withdrawal cancelled.',
-    (user, request) => payments.cancelWithdrawal(user.id, request.body.refrenceNo, app.clock.now()),
+    (user, request) =>
+      payments.cancelWithdrawal(user.id, request.body.refrenceNo, app.clock.now(), request.id),
   )
 }
 export default withdrawalRoutes
