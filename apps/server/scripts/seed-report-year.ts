@@ -26,7 +26,9 @@ try {
   } else {
     const started = performance.now()
     await seedReportHistory(db, YEAR, new Date())
-    console.log(`seeded ${YEAR.days} days in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    console.log(
+      `seeded ${YEAR.days} days in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
   }
 } finally {
   await db.destroy()

@@ -5,7 +5,7 @@ import { transactionResponse } from '@backlay/contract/deposit'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { declareResult } from '../markets/settlement'
-import { adminCaller, newPlayer, openMarket } from '../markets/test-support'
+import { newPlayer, openMarket } from '../markets/test-support'
 import { DEV_OPERATOR } from '../seed/seed-dev-data'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
 
