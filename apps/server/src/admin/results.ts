@@ -35,6 +35,7 @@ export async function declareMarketResult(
   actor: OperatorActor,
   marketId: string,
   body: DeclareResultRequest,
+  requestId: string,
 ): Promise<Result<Settled>> {
   const market = await app.db
     .selectFrom('markets')
@@ -53,11 +54,13 @@ export async function declareMarketResult(
         marketId,
         runs: 'resultValue' in body ? body.resultValue : null,
         actorId: actor.id,
+        requestId,
       })
     : await declareResult(app, {
         marketId,
         winnerSelectionId: 'winnerSelectionId' in body ? body.winnerSelectionId : null,
         actorId: actor.id,
+        requestId,
       })
   if (!settled.ok) return settled
   await recordAudit(app.db, {

@@ -4,7 +4,6 @@ import { casinoCallHeaders } from '@backlay/contract/casino-wallet-signature'
 import { transactionResponse } from '@backlay/contract/deposit'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { declareResult } from '../markets/settlement'
 import { newPlayer, openMarket } from '../markets/test-support'
 import { DEV_OPERATOR } from '../seed/seed-dev-data'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
@@ -212,13 +211,17 @@ describe('request ids', () => {
       },
     })
     expect(saveBetResponse.parse(backed.json()).data.status).toBe('MATCHED')
-    expect(
-      await declareResult(t.app, {
-        marketId: market.id,
-        winnerSelectionId: second.selection_id,
-        actorId: 'test',
-      }),
-    ).toMatchObject({ ok: true })
+    const declared = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/markets/${market.id}/result`,
+      headers: as('declare-1', operatorToken),
+      payload: { winnerSelectionId: second.selection_id },
+    })
+    expect(declared.statusCode, declared.body).toBe(200)
+    // A lost back: the settlement releases the stake held as exposure, and moves no cash.
+    expect(await requestsOf('bet.settlement', `user:${player.id}:exposure:real`)).toEqual([
+      'declare-1',
+    ])
     const corrected = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/markets/${market.id}/correction`,

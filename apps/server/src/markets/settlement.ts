@@ -60,6 +60,8 @@ export async function declareResult(
     winnerSelectionId: string | null
     deadHeatWith?: readonly string[]
     actorId: string
+    /** The operator's HTTP call declaring it, carried to the settlement's ledger rows. */
+    requestId?: string
   },
 ): Promise<Result<SettledSummary, SettleFailureCode>> {
   const deadHeatWith = (input.deadHeatWith ?? []) as SelectionId[]
@@ -71,17 +73,17 @@ export async function declareResult(
           selectionId: input.winnerSelectionId as SelectionId,
           ...(deadHeatWith.length > 0 ? { deadHeatWith } : {}),
         }
-  return settle(engineOf(app), input.marketId, result, input.actorId)
+  return settle(engineOf(app), input.marketId, result, input.actorId, input.requestId)
 }
 
 /** The fancy (SESSION) variant: the final runs, or null to void every bet. */
 export async function declareFancyResult(
   app: AppWithBooks,
-  input: { marketId: string; runs: number | null; actorId: string },
+  input: { marketId: string; runs: number | null; actorId: string; requestId?: string },
 ): Promise<Result<SettledSummary, SettleFailureCode>> {
   const result: MarketResult =
     input.runs === null ? { kind: 'VOID' } : { kind: 'RUNS', runs: input.runs }
-  return settle(engineOf(app), input.marketId, result, input.actorId)
+  return settle(engineOf(app), input.marketId, result, input.actorId, input.requestId)
 }
 
 const resultOf = (pl: number, matched: number, voided: boolean): 'WON' | 'LOST' | 'VOID' =>
@@ -92,6 +94,7 @@ async function settle(
   marketId: string,
   result: MarketResult,
   actorId: string,
+  requestId?: string,
 ): Promise<Result<SettledSummary, SettleFailureCode>> {
   return engine.exclusive(marketId, async () => {
     const market = await engine.db
@@ -130,7 +133,7 @@ async function settle(
         .executeTakeFirst()
       if (!claimed) return null
       await closeInCatalogue(trx, marketId, result, now)
-      return settleBets(trx, { marketId, kind: market.kind, result, now })
+      return settleBets(trx, { marketId, kind: market.kind, result, now, requestId })
     })
     engine.forget(marketId)
     if (!summary) return fail('SETTLE.ALREADY_SETTLED', 'The market is already settled.')
@@ -183,7 +186,13 @@ type OrderRow = Pick<
 
 async function settleBets(
   trx: Kysely<Database>,
-  input: { marketId: string; kind: string; result: MarketResult; now: Date },
+  input: {
+    marketId: string
+    kind: string
+    result: MarketResult
+    now: Date
+    requestId?: string | undefined
+  },
 ): Promise<SettledSummary> {
   const { marketId, result, now } = input
   const orders: OrderRow[] = await trx
@@ -302,6 +311,7 @@ async function settleBets(
       idempotencyKey: `settlement:${marketId}:${book}`,
       legs,
       metadata: { marketId, result, commission: commissionByUser(settled.value.users) },
+      requestId: input.requestId ?? null,
     })
     if (!posted.ok) throw new Error(`settlement posting of ${marketId} refused: ${posted.msg}`)
   }

@@ -184,7 +184,13 @@ export const marketRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (ap
     async (request, reply) =>
       answer(
         reply,
-        await declareMarketResult(app, actorOf(request), request.params.id, request.body),
+        await declareMarketResult(
+          app,
+          actorOf(request),
+          request.params.id,
+          request.body,
+          request.id,
+        ),
       ),
   )
 
