@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balanceFromEntries, balanceOf, userCashAccountId } from '../ledger/ledger'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
 import { CASINO_CLEARING_ACCOUNT } from './casino-wallet'
+import { walletCall } from './wallet-call'
 
 const SECRET = 'test-casino-wallet-secret-0123456789'
 const GAMES_ORIGIN = 'http://games.test:8090'
@@ -67,19 +68,8 @@ describe('casino wallet and launch', () => {
       ...(body === undefined ? {} : { payload: body as object }),
     })
 
-  /** A casino-wallet call exactly as the games server sends it: raw JSON, signed over its bytes. */
-  const wallet = (path: string, body: object, secret = SECRET) => {
-    const raw = JSON.stringify(body)
-    return t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: {
-        'content-type': 'application/json',
-        ...casinoCallHeaders(secret, { method: 'POST', path, body: raw }, clock.now()),
-      },
-      payload: raw,
-    })
-  }
+  const wallet = (path: string, body: object, secret = SECRET) =>
+    walletCall(t.app, clock, path, body, secret)
   const moved = async (path: string, body: object) => {
     const res = await wallet(path, body)
     expect(res.statusCode, res.body).toBe(200)

@@ -1,9 +1,9 @@
 import { saveBetResponse } from '@backlay/contract/bets'
 import { casinoWalletRoutes } from '@backlay/contract/casino-wallet'
-import { casinoCallHeaders } from '@backlay/contract/casino-wallet-signature'
 import { transactionResponse } from '@backlay/contract/deposit'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { walletCall } from '../casino/wallet-call'
 import { newPlayer, openMarket } from '../markets/test-support'
 import { DEV_OPERATOR } from '../seed/seed-dev-data'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
@@ -164,21 +164,14 @@ describe('request ids', () => {
     expect(await requestsOf('payment.withdrawal.release', cash)).toEqual(['decide-1'])
 
     const round = { playerId: player.id, gameId: 'aviator', roundId: 'r-9', transactionId: 'd-9' }
-    const raw = JSON.stringify({ ...round, amount: 1_000 })
-    const debit = await t.app.inject({
-      method: 'POST',
-      url: casinoWalletRoutes.debit,
-      headers: {
-        'content-type': 'application/json',
-        'x-request-id': 'casino-1',
-        ...casinoCallHeaders(
-          SECRET,
-          { method: 'POST', path: casinoWalletRoutes.debit, body: raw },
-          clock.now(),
-        ),
-      },
-      payload: raw,
-    })
+    const debit = await walletCall(
+      t.app,
+      clock,
+      casinoWalletRoutes.debit,
+      { ...round, amount: 1_000 },
+      SECRET,
+      { 'x-request-id': 'casino-1' },
+    )
     expect(debit.statusCode, debit.body).toBe(200)
     expect(await requestsOf('casino.bet', cash)).toEqual(['casino-1'])
 

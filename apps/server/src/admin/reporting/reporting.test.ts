@@ -2,10 +2,10 @@ import { eventResponse } from '@backlay/contract/admin'
 import { dashboardResponse, type Report, reportResponse } from '@backlay/contract/admin-reports'
 import { saveBetResponse } from '@backlay/contract/bets'
 import { casinoWalletRoutes } from '@backlay/contract/casino-wallet'
-import { casinoCallHeaders } from '@backlay/contract/casino-wallet-signature'
 import { parse } from 'csv-parse/sync'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { walletCall } from '../../casino/wallet-call'
 import { declareResult } from '../../markets/settlement'
 import { adminCaller, call, ledgerTotal, newPlayer, openMarket } from '../../markets/test-support'
 import { DEV_OPERATOR } from '../../seed/seed-dev-data'
@@ -144,18 +144,7 @@ describe('the back office dashboard and reports', () => {
     await t.app.exchange.idle()
 
     // Bob plays a casino round: ₹50 staked, ₹20 won back.
-    const wallet = (path: string, body: object) => {
-      const raw = JSON.stringify(body)
-      return t.app.inject({
-        method: 'POST',
-        url: path,
-        headers: {
-          'content-type': 'application/json',
-          ...casinoCallHeaders(SECRET, { method: 'POST', path, body: raw }, clock.now()),
-        },
-        payload: raw,
-      })
-    }
+    const wallet = (path: string, body: object) => walletCall(t.app, clock, path, body, SECRET)
     const round = { playerId: bob.id, gameId: 'aviator', roundId: 'r-1' }
     expect(
       (await wallet(casinoWalletRoutes.debit, { ...round, transactionId: 'd-1', amount: 5_000 }))
