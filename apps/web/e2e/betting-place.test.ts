@@ -103,6 +103,18 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
 
       const [bet] = await openBets(player, matchId)
       expect(bet).toMatchObject({ selection_name: runnerName(0), is_back: 1, stack: 100 })
+      // The receipt: all of it matched, at the average price the open bet shows.
+      const receipt = page.getByRole('region', { name: 'Bet receipt' })
+      await receipt.getByText(`Back ${runnerName(0)} (Match Odds)`).waitFor()
+      await receipt
+        .getByText(`${formatMoney(100)} at ${Number(bet?.odds.toFixed(2))} avg`)
+        .waitFor()
+      await expect(receipt.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe(
+        '100',
+      )
+      await saveScreenshot(page, `betting-receipt-matched-${viewport}`)
+      await receipt.getByRole('button', { name: 'Close the receipt' }).click()
+      await receipt.waitFor({ state: 'detached' })
       // The runner's exposure under its name follows the server's position.
       const pl = (await positions(player, matchId))[odds.market_id] ?? []
       const won = pl.find((p) => p.selection_id === odds.runners[0]?.selectionId)?.user_pl as number
@@ -148,9 +160,21 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
       expect(toast.ok, toast.text).toBe(true)
       await toastsGone(page)
       expect(await unmatchedBets(player, matchId)).toHaveLength(1)
+      const receipt = page.getByRole('region', { name: 'Bet receipt' })
+      const part = (name: string) =>
+        receipt
+          .locator('dt', { hasText: new RegExp(`^${name}$`) })
+          .locator('xpath=following-sibling::dd[1]')
+      await expect.poll(() => part('Unmatched').innerText()).toBe(formatMoney(100))
+      await expect(part('Matched').innerText()).resolves.toBe(formatMoney(0))
+      await saveScreenshot(page, `betting-receipt-unmatched-${viewport}`)
 
       if (viewport === 'desktop') await page.getByRole('tab', { name: 'Open Bets' }).click()
-      else await page.goto(new URL('/open-bets', page.url()).href, { waitUntil: 'commit' })
+      else
+        await page
+          .getByRole('navigation', { name: 'Shortcuts' })
+          .getByRole('link', { name: 'Open Bets' })
+          .click()
       const unmatched = page.getByRole('region', { name: 'Unmatched Bets' })
       await unmatched.getByTestId('unmatched-line').first().waitFor()
       await unmatched.getByRole('button', { name: `Cancel bet on ${runnerName(1)}` }).click()
@@ -158,6 +182,12 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
       expect(await unmatchedBets(player, matchId)).toHaveLength(0)
       if (viewport === 'desktop') await page.getByRole('tab', { name: 'Betslip' }).click()
       else await page.goBack()
+      // The receipt followed the bet off the book.
+      await expect
+        .poll(() => part('Cancelled').innerText(), { timeout: 30_000 })
+        .toBe(formatMoney(100))
+      await expect(part('Unmatched').innerText()).resolves.toBe(formatMoney(0))
+      await receipt.getByRole('button', { name: 'Close the receipt' }).click()
     },
     TEST_TIMEOUT_MS,
   )

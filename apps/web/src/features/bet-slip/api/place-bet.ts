@@ -1,5 +1,6 @@
 import {
   type HrBetLeg,
+  type PlacedBet,
   saveBetRequest,
   saveBetResponse,
   saveFancyBetRequest,
@@ -59,15 +60,15 @@ const errorMessage = (error: unknown): string => {
   return error instanceof Error && error.message ? error.message : MSG.somethingWentWrong
 }
 
-/** Sends one bet; toasts the server's msg either way (§8). Resolves true when placed. */
+/** Sends one bet; the answer says what matched and what rests (for the receipt). */
 export async function placeBet(
   s: SlipSelection,
   stake: number,
-): Promise<{ ok: boolean; msg: string }> {
+): Promise<{ ok: boolean; msg: string; placed?: PlacedBet }> {
   try {
     const { path, body } = betBody(s, stake)
     const res = await api.post(path, body, saveBetResponse)
-    return { ok: true, msg: res.msg ?? '' }
+    return { ok: true, msg: res.msg ?? '', placed: res.data }
   } catch (error) {
     return { ok: false, msg: errorMessage(error) }
   }

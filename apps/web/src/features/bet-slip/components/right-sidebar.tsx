@@ -8,6 +8,7 @@ import { UnmatchedBets } from '../../open-bets/components/unmatched-bets'
 import { EditStakesButton } from '../../stakes/components/edit-stakes'
 import { OneClickSettings } from '../../stakes/components/one-click-settings'
 import { useBetSlip } from '../stores/bet-slip-store'
+import { BetReceipt } from './bet-receipt'
 import styles from './bet-slip.module.css'
 import { BetSlipForm } from './bet-slip-form'
 
@@ -22,6 +23,7 @@ function BetslipTab() {
   const inline = stage === 'confirm' && !confirmation
   return (
     <div className={styles.tabBody}>
+      <BetReceipt placement="sidebar" />
       {inline ? <BetSlipForm /> : <p className={styles.empty}>{t('betslip.empty')}</p>}
       <label className={styles.check}>
         <input

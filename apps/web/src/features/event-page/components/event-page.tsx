@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Navigate, useParams } from 'react-router'
 import { formatMatchTime } from '../../../lib/format'
 import { useUserSetting } from '../../bet-slip/api/get-user-setting'
+import { BetReceipt } from '../../bet-slip/components/bet-receipt'
 import { ConfirmPopup } from '../../bet-slip/components/confirm-popup'
 import { useChooseSelection } from '../../bet-slip/hooks/use-choose-selection'
 import { useFollowLivePrice } from '../../bet-slip/hooks/use-follow-live-price'
@@ -203,6 +204,7 @@ export function EventPage() {
       <FollowSelectedPrice matchId={eventId} routeMarketId={marketId} hasFancy={hasFancy} />
       <PositionDialog target={ladder} onClose={() => setLadder(null)} />
       <ConfirmPopup />
+      <BetReceipt placement="sheet" />
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { SPORT_ID } from '@backlay/contract/sport'
 import { useDeferredValue, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { BetReceipt } from '../../bet-slip/components/bet-receipt'
 import { ConfirmPopup } from '../../bet-slip/components/confirm-popup'
 import { useDesktop } from '../../bet-slip/hooks/use-desktop'
 import { useRaces } from '../api/get-races'
@@ -153,6 +154,7 @@ export function RacingPage() {
         <p>{t('racing.article3')}</p>
       </details>
       <ConfirmPopup />
+      <BetReceipt placement="sheet" />
     </div>
   )
 }
