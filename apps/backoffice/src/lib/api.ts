@@ -14,16 +14,17 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH'
 
+interface Payload {
+  status?: boolean
+  msg?: string
+  code?: string
+}
+
 /**
- * The console's calls to /api/v1/admin (and the public stream). Answers are checked against the
- * contract; a 401 ends the console session, a failure carries the server's readable `msg`.
+ * One call to /api/v1/admin with the session's token. A 401 ends the console session; an
+ * unreachable server and a failed answer both throw an ApiError with a readable message.
  */
-async function request<S extends z.ZodType>(
-  method: Method,
-  path: string,
-  schema: S,
-  body?: unknown,
-): Promise<z.output<S>> {
+async function call(method: Method, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   const token = session.get()?.token
   if (token) headers.Authorization = `Bearer ${token}`
@@ -38,13 +39,24 @@ async function request<S extends z.ZodType>(
   } catch {
     throw new ApiError('Server not responding', 0, undefined)
   }
-  const payload = (await res.json().catch(() => ({}))) as {
-    status?: boolean
-    msg?: string
-    code?: string
-  }
   if (res.status === 401) session.set(null)
-  if (!res.ok || payload.status === false)
+  if (!res.ok) {
+    const payload = (await res.json().catch(() => ({}))) as Payload
+    throw new ApiError(payload.msg ?? res.statusText, res.status, payload.code)
+  }
+  return res
+}
+
+/** The console's JSON calls: answers are checked against the contract. */
+async function request<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.output<S>> {
+  const res = await call(method, path, body)
+  const payload = (await res.json().catch(() => ({}))) as Payload
+  if (payload.status === false)
     throw new ApiError(payload.msg ?? res.statusText, res.status, payload.code)
   return schema.parse(payload)
 }
@@ -64,17 +76,7 @@ export const admin = {
  * handed to the browser as a download under the name the server gives it.
  */
 export async function downloadFile(path: string): Promise<void> {
-  const token = session.get()?.token
-  const res = await fetch(`/api/v1/admin/${path.replace(/^\//, '')}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  }).catch(() => {
-    throw new ApiError('Server not responding', 0, undefined)
-  })
-  if (res.status === 401) session.set(null)
-  if (!res.ok) {
-    const payload = (await res.json().catch(() => ({}))) as { msg?: string; code?: string }
-    throw new ApiError(payload.msg ?? res.statusText, res.status, payload.code)
-  }
+  const res = await call('GET', path)
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1]
   const url = URL.createObjectURL(await res.blob())
   const link = document.createElement('a')

@@ -1,3 +1,4 @@
+import { INDIA_OFFSET_MINUTES } from '@backlay/contract/limits'
 import {
   type DepositLimitsRequest,
   type ResponsibleGambling,
@@ -25,7 +26,7 @@ const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 const COOLING_OFF_MS = RG_COOLING_OFF_HOURS * HOUR_MS
 /** Deposit windows are the player's calendar day, week (from Monday) and month in India time. */
-const INDIA_OFFSET_MS = 330 * 60_000
+const INDIA_OFFSET_MS = INDIA_OFFSET_MINUTES * 60_000
 /** Ledger transaction kind of an approved deposit. */
 export const DEPOSIT_TRANSACTION_KIND = 'payment.deposit'
 

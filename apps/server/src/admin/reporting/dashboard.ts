@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema'
 import { commissions, isHouseMarket, marketMakerMoney, playerMoney } from './ledger-figures'
 import {
   addDays,
-  dayStart,
+  daysRange,
   indiaDay,
   indiaDayOf,
   isWholeHouse,
@@ -20,6 +20,12 @@ import {
 
 const DAYS = 30
 const TOP_MARKETS = 10
+
+/** India days, both included. */
+interface DaySpan {
+  from: string
+  to: string
+}
 
 /** The additive figures of one India day, in paise. */
 interface DaySums {
@@ -61,7 +67,7 @@ export async function readDashboard(
 ): Promise<Dashboard> {
   const today = indiaDay(now)
   const first = addDays(today, -(DAYS - 1))
-  const range = { start: dayStart(first), end: dayStart(addDays(today, 1)) }
+  const range = daysRange(first, today)
   const wholeHouse = isWholeHouse(scope)
   const days = new Map<string, DaySums>()
   for (let i = 0; i < DAYS; i++) days.set(addDays(first, i), zero())
@@ -131,25 +137,20 @@ export async function readDashboard(
     group by 1`.execute(db)
   for (const r of joined.rows) add(r.day, 'signUps', r.count)
 
-  const periodStart: Record<DashboardPeriod, string> = {
-    today,
-    yesterday: addDays(today, -1),
-    last7Days: addDays(today, -6),
-    last30Days: first,
+  const yesterday = addDays(today, -1)
+  const spans: Record<DashboardPeriod, DaySpan> = {
+    today: { from: today, to: today },
+    yesterday: { from: yesterday, to: yesterday },
+    last7Days: { from: addDays(today, -6), to: today },
+    last30Days: { from: first, to: today },
   }
-  const periodEnd: Record<DashboardPeriod, string> = {
-    today,
-    yesterday: addDays(today, -1),
-    last7Days: today,
-    last30Days: today,
-  }
-  const active = await activePlayers(db, scope, periodStart, range.end)
+  const active = await activePlayers(db, scope, spans)
 
   const periods = Object.fromEntries(
-    (Object.keys(periodStart) as DashboardPeriod[]).map((period) => {
+    (Object.keys(spans) as DashboardPeriod[]).map((period) => {
       const sums = zero()
       for (const [day, d] of days) {
-        if (day < periodStart[period] || day > periodEnd[period]) continue
+        if (day < spans[period].from || day > spans[period].to) continue
         for (const key of Object.keys(sums) as (keyof DaySums)[]) sums[key] += d[key]
       }
       return [period, figuresOf(sums, wholeHouse, active[period])]
@@ -187,27 +188,26 @@ function figuresOf(d: DaySums, wholeHouse: boolean, activePlayers: number): Peri
 async function activePlayers(
   db: Kysely<Database>,
   scope: ReportScope,
-  startOf: Record<DashboardPeriod, string>,
-  end: Date,
+  spans: Record<DashboardPeriod, DaySpan>,
 ): Promise<Record<DashboardPeriod, number>> {
-  const since = (period: DashboardPeriod) => dayStart(startOf[period])
+  const { start, end } = daysRange(spans.last30Days.from, spans.last30Days.to)
+  const counts = (Object.keys(spans) as DashboardPeriod[]).map((period) => {
+    const span = daysRange(spans[period].from, spans[period].to)
+    return sql`count(distinct a.user_id) filter (where a.at >= ${span.start} and a.at < ${span.end})::int as ${sql.ref(period)}`
+  })
   const { rows } = await sql<Record<DashboardPeriod, number>>`
-    select
-      count(distinct a.user_id) filter (where a.at >= ${dayStart(startOf.today)})::int as "today",
-      count(distinct a.user_id) filter (where a.at >= ${since('yesterday')} and a.at < ${since('today')})::int as "yesterday",
-      count(distinct a.user_id) filter (where a.at >= ${since('last7Days')})::int as "last7Days",
-      count(distinct a.user_id)::int as "last30Days"
+    select ${sql.join(counts)}
     from (
       select o.user_id, o.placed_at as at from bet_orders o
-      where o.book = 'real' and o.placed_at >= ${since('last30Days')} and o.placed_at < ${end}
+      where o.book = 'real' and o.placed_at >= ${start} and o.placed_at < ${end}
       union all
       select c.user_id, c.created_at from casino_transactions c
-      where c.kind = 'debit' and c.created_at >= ${since('last30Days')} and c.created_at < ${end}
+      where c.kind = 'debit' and c.created_at >= ${start} and c.created_at < ${end}
     ) a join users u on u.id = a.user_id
     where ${playersIn(scope)}`.execute(db)
-  const [counts] = rows
-  if (!counts) throw new Error('an aggregate without a row')
-  return counts
+  const [row] = rows
+  if (!row) throw new Error('an aggregate without a row')
+  return row
 }
 
 /** What the players in scope hold on each open market now, largest first. */

@@ -1,3 +1,4 @@
+import { INDIA_OFFSET_MINUTES } from '@backlay/contract/limits'
 import { type RawBuilder, sql } from 'kysely'
 import type { OperatorActor } from '../guard'
 
@@ -26,7 +27,7 @@ export const playersIn = (scope: ReportScope): RawBuilder<boolean> => sql<boolea
 
 const DAY_MS = 86_400_000
 /** India days (UTC+05:30), the calendar the operators keep. */
-const INDIA_OFFSET_MS = 330 * 60_000
+const INDIA_OFFSET_MS = INDIA_OFFSET_MINUTES * 60_000
 
 /** The India day an instant falls on: indiaDay(Date.UTC(2026, 0, 1, 20)) → '2026-01-02' */
 export const indiaDay = (at: number): string =>
@@ -42,7 +43,7 @@ export const addDays = (day: string, days: number): string =>
 
 /** SQL for the India day of a timestamptz column, matching `indiaDay`. */
 export const indiaDayOf = (column: RawBuilder<unknown>) =>
-  sql<string>`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`
+  sql<string>`to_char((${column} at time zone 'UTC') + ${sql.lit(INDIA_OFFSET_MINUTES)} * interval '1 minute', 'YYYY-MM-DD')`
 
 /** The half-open instant range of India days `from`..`to`, both included. */
 export const daysRange = (from: string, to: string) => ({

@@ -1,4 +1,5 @@
 import { type ReportKind, reportKind } from '@backlay/contract/admin-reports'
+import { INDIA_OFFSET_MINUTES } from '@backlay/contract/limits'
 import { Tabs } from 'radix-ui'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,7 +17,9 @@ const ABOUT_BETS: ReportKind[] = ['market-pl', 'player-pl']
 
 /** The India day (the server's calendar) `daysAgo` days back. */
 const indiaDay = (daysAgo: number) =>
-  new Date(Date.now() + 330 * 60_000 - daysAgo * 86_400_000).toISOString().slice(0, 10)
+  new Date(Date.now() + (INDIA_OFFSET_MINUTES * 60 - daysAgo * 86_400) * 1000)
+    .toISOString()
+    .slice(0, 10)
 const defaultFilters = (): ReportFilters => ({
   from: indiaDay(29),
   to: indiaDay(0),
