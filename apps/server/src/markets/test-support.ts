@@ -129,19 +129,40 @@ export async function openMarket(
   throw new Error(`no open ${kind} market in the feed`)
 }
 
+/** The top of the odds ladder (odds ×100): a back there rests unless someone offers it already. */
+const LADDER_TOP = 100_000
+
 /**
- * A new player with ₹1,000 whose ₹100 back at 10.0 rests unmatched in a match odds market that
+ * An open match odds market (`exclude` as for openMarket) and a runner of it on which a back at
+ * 1000 rests: its best back price is below the top of the ladder. A nearly decided match of the
+ * simulator offers 1000 on its outsider already, and its favourite has no back price at all.
+ */
+export async function marketToRestOn(app: App, exclude: readonly string[] = []) {
+  const tried = [...exclude]
+  for (;;) {
+    const market = await openMarket(app, 'MATCH_ODDS', { exclude: tried })
+    const runner = market.runners.find((r) => {
+      const best = r.back[0]?.price ?? 0
+      return best > 0 && best < LADDER_TOP
+    })
+    if (runner) return { market, runner }
+    tried.push(market.id)
+  }
+}
+
+/**
+ * A new player with ₹1,000 whose ₹100 back at 1000 rests unmatched in a match odds market that
  * is not in-play yet (₹100 held); `exclude` as for openMarket.
  */
 export async function restingBetBeforeInPlay(app: App, exclude: readonly string[] = []) {
-  const market = await openMarket(app, 'MATCH_ODDS', { exclude })
+  const { market, runner } = await marketToRestOn(app, exclude)
   await app.db.updateTable('markets').set({ inplay: false }).where('id', '=', market.id).execute()
   const player = await newPlayer(app, { rupees: 1_000 })
   const rest = await call(app, player.token, 'POST', 'bet/saveBet', {
     is_back: 1,
     market_id: market.id,
     odds: 1000,
-    selection_id: market.runners[0]?.selection_id,
+    selection_id: runner.selection_id,
     stack: 100,
   })
   const placed = saveBetResponse.parse(rest.body).data

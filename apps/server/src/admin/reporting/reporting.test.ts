@@ -7,7 +7,13 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { walletCall } from '../../casino/wallet-call'
 import { declareResult } from '../../markets/settlement'
-import { adminCaller, call, ledgerTotal, newPlayer, openMarket } from '../../markets/test-support'
+import {
+  adminCaller,
+  call,
+  ledgerTotal,
+  marketToRestOn,
+  newPlayer,
+} from '../../markets/test-support'
 import { DEV_OPERATOR } from '../../seed/seed-dev-data'
 import { buildTestApp, manualClock, type TestApp } from '../../test/test-app'
 import { indiaDay } from './report-scope'
@@ -265,9 +271,7 @@ describe('the back office dashboard and reports', () => {
   })
 
   it('lists the top markets by what players hold on them now', async () => {
-    const open = await openMarket(t.app, 'MATCH_ODDS', { exclude: [exchangeMarket] })
-    const runner = open.runners[0]
-    if (!runner) throw new Error('no runner')
+    const { market: open, runner } = await marketToRestOn(t.app, [exchangeMarket])
     const rest = await call(t.app, alice.token, 'POST', 'bet/saveBet', {
       is_back: 1,
       market_id: open.id,
