@@ -14,7 +14,12 @@ import {
   HOUSE_CASH,
   userCashAccountId,
 } from '../markets/accounts'
-import { betsOfFill, isExchangeKind } from '../markets/market-state'
+import {
+  betsOfFill,
+  isExchangeKind,
+  standingFills,
+  withdrawnRunners,
+} from '../markets/market-state'
 import { declareFancyResult, declareResult, EXCHANGE_COMMISSION_BPS } from '../markets/settlement'
 import { fail, type Result, success } from '../result'
 import { recordAudit } from './audit'
@@ -91,20 +96,19 @@ interface OrderRow {
 
 /** Every matched bet of a winner market as the settlement saw it, with the order each belongs to. */
 async function matchedBets(trx: Kysely<Database>, marketId: string, kind: string) {
-  const orders: OrderRow[] = await trx
-    .selectFrom('bet_orders')
-    .select(['id', 'user_id', 'book', 'selection_id', 'side', 'odds', 'line', 'matched'])
-    .where('market_id', '=', marketId)
-    .forUpdate()
-    .execute()
+  const withdrawn = await withdrawnRunners(trx, marketId)
+  // A non-runner's bets were settled void when it was withdrawn, whatever the result.
+  const orders: OrderRow[] = (
+    await trx
+      .selectFrom('bet_orders')
+      .select(['id', 'user_id', 'book', 'selection_id', 'side', 'odds', 'line', 'matched'])
+      .where('market_id', '=', marketId)
+      .forUpdate()
+      .execute()
+  ).filter((o) => !withdrawn.has(o.selection_id))
   const odds: { orderId: string; bet: UserOddsBet }[] = []
   if (isExchangeKind(kind as never)) {
-    const fills = await trx
-      .selectFrom('bet_fills')
-      .selectAll()
-      .where('market_id', '=', marketId)
-      .execute()
-    for (const f of fills) {
+    for (const f of await standingFills(trx, marketId)) {
       odds.push(...betsOfFill(f))
     }
   } else {
@@ -160,7 +164,7 @@ export async function correctResult(
         .where('market_id', '=', marketId)
         .where('selection_id', '=', body.winnerSelectionId)
         .executeTakeFirst()
-      if (!runner)
+      if (!runner || (await withdrawnRunners(trx, marketId)).has(runner.selection_id))
         return fail('SETTLE.UNKNOWN_WINNER', 'The winner is not a runner of this market.')
       if (
         first.result_kind === 'WINNER' &&
@@ -289,7 +293,7 @@ export async function correctResult(
       await trx
         .updateTable('runners')
         .set({
-          status: sql`CASE WHEN selection_id = ${after.selectionId} THEN 'WINNER' ELSE 'LOSER' END`,
+          status: sql`CASE WHEN selection_id = ${after.selectionId} THEN 'WINNER' WHEN status = 'REMOVED' THEN 'REMOVED' ELSE 'LOSER' END`,
         })
         .where('market_id', '=', marketId)
         .execute()

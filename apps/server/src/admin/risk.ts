@@ -5,7 +5,7 @@ import { fancyBetPL, type UserFancyBet } from '@backlay/exchange/session'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { MARKET_MAKER_ID } from '../markets/accounts'
-import { betsOfFill, isExchangeKind } from '../markets/market-state'
+import { betsOfFill, isExchangeKind, standingFills } from '../markets/market-state'
 import { fail, type Result, success } from '../result'
 import type { OperatorActor } from './guard'
 
@@ -71,12 +71,7 @@ export async function marketRisk(
       })
   } else if (isExchangeKind(market.kind)) {
     // Exchange orders can match at better odds than asked: the fills say what was matched.
-    const fills = await db
-      .selectFrom('bet_fills')
-      .select(['selection_id', 'odds', 'stake', 'back_user_id', 'lay_user_id'])
-      .where('market_id', '=', marketId)
-      .execute()
-    for (const f of fills) {
+    for (const f of await standingFills(db, marketId)) {
       for (const { bet } of betsOfFill(f)) if (players.has(bet.userId)) oddsBets.push(bet)
     }
   } else {

@@ -47,6 +47,19 @@ export interface BetFillTable {
   lay_order_id: string
   lay_user_id: string
   at: Timestamp
+  /** On a non-runner: both bets are void (migration 0902). */
+  voided: Generated<boolean>
+  /** The price as matched when non-runners have cut `odds` since; null while uncut. */
+  matched_odds: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+/** A runner withdrawn by the feed, and when the exchange applied it (migration 0902). */
+export interface RunnerRemovalTable {
+  market_id: string
+  selection_id: string
+  reduction_factor_bp: number
+  removed_at: Timestamp
+  applied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 /** What the user's exposure account holds for one market; released at settlement. */
@@ -91,6 +104,7 @@ export interface HouseLineGuardEventTable {
 export interface ExchangeTables {
   bet_orders: BetOrderTable
   bet_fills: BetFillTable
+  runner_removals: RunnerRemovalTable
   market_exposures: MarketExposureTable
   market_settlements: MarketSettlementTable
   bet_requests: BetRequestTable

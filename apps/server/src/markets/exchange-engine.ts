@@ -23,6 +23,7 @@ import type { MarketBooks } from './market-books'
 import { requoteMaker } from './market-maker'
 import { MarketPublisher } from './market-publisher'
 import { addMatched, loadMarketState, type MarketState } from './market-state'
+import { applyRemoval } from './non-runner'
 import { TradeCommitter } from './trade-commit'
 import {
   BatchBroken,
@@ -55,9 +56,10 @@ const meetsBest = (state: MarketState, leg: OddsLeg): boolean =>
  * or at settlement; that keeps lock order trivial and the hot market-maker row out of trades.
  *
  * This file holds the markets' states and queues, loading and reloading, and the public calls
- * (place, cancel, requote, in-play, positions, cash-out). Its rooms: leg-checks.ts (what a
- * placement must pass), trade-commit.ts and trade-writes.ts (the one write path), in-play.ts,
- * market-maker.ts (requote), cash-out-leg.ts and market-publisher.ts (the bus messages).
+ * (place, cancel, requote, in-play, non-runners, positions, cash-out). Its rooms: leg-checks.ts
+ * (what a placement must pass), trade-commit.ts and trade-writes.ts (the one write path),
+ * in-play.ts, non-runner.ts, market-maker.ts (requote), cash-out-leg.ts and market-publisher.ts
+ * (the bus messages).
  * Called by the bet, exchange and admin routes, the market-books plugin and settlement.
  */
 export class ExchangeEngine implements MarketBooks, MarketAccess {
@@ -173,6 +175,14 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
     const state = await loadMarketState(this.db, marketId)
     if (state && !state.settled) this.states.set(marketId, state)
     else this.states.delete(marketId)
+  }
+
+  /** Takes a market rebuilt from the store as the live one and publishes its prices. */
+  adopt(state: MarketState) {
+    this.lastQuotes.delete(state.id)
+    if (state.settled) this.states.delete(state.id)
+    else this.states.set(state.id, state)
+    this.publisher.publishPrices(state)
   }
 
   forget(marketId: string) {
@@ -451,6 +461,16 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
   /** The cash-out hedge of the user's matched bets in a market (cash-out-leg.ts). */
   cashOutLeg(trader: Trader, marketId: string, sharePercent: number) {
     return cashOutLeg(this, trader, marketId, sharePercent)
+  }
+
+  /** Applies a non-runner the feed announced, in its market's queue (non-runner.ts). */
+  removeRunner(marketId: string, selectionId: string): Promise<boolean> {
+    return this.exclusive(marketId, (state) => applyRemoval(this, state, marketId, selectionId))
+  }
+
+  /** Publishes traders' balances, orders and positions (market-publisher.ts). */
+  publishTraders(...args: Parameters<MarketPublisher['publishTraders']>) {
+    this.publisher.publishTraders(...args)
   }
 
   /** Publishes changed best prices of an exchange market (market-publisher.ts). */

@@ -5,14 +5,25 @@ import type { Entry } from './trade-types'
 
 /**
  * The market went in-play: lapses the unmatched LAPSE orders (players' bets; the market maker
- * persists and requotes) and releases what they held, one entry per user in one transaction.
- * Called by the engine on the feed's turn, when a market loads in-play, and before a batch or a
- * requote on an in-play market.
+ * persists and requotes) and releases what they held. Called by the engine on the feed's turn,
+ * when a market loads in-play, and before a batch or a requote on an in-play market.
  */
 export async function lapseAtInPlay(committer: TradeCommitter, state: MarketState): Promise<void> {
   if (!state.book || bookState(state.book).inPlay) return
+  await releaseCancelled(committer, state, turnInPlay(state.book))
+}
+
+/**
+ * Records orders already taken off the book (lapsed, or cancelled by a non-runner) and releases
+ * what they held, one entry per user in one transaction.
+ */
+export async function releaseCancelled(
+  committer: TradeCommitter,
+  state: MarketState,
+  orders: readonly { orderId: string; userId: string; size: number }[],
+): Promise<void> {
   const byUser = new Map<string, { orderId: string; size: number }[]>()
-  for (const order of turnInPlay(state.book)) {
+  for (const order of orders) {
     const cancels = byUser.get(order.userId) ?? []
     cancels.push({ orderId: order.orderId, size: order.size })
     byUser.set(order.userId, cancels)

@@ -8,6 +8,8 @@ import { MARKET_MAKER_ID } from './accounts'
 import type { MarketState } from './market-state'
 import { type Accepted, avgOdds, type OrderRow, orderStatusOf, rupees } from './trade-types'
 
+type TraderBalance = NonNullable<Accepted['balances']>
+
 /**
  * Numbers and publishes a market's messages on the bus: changed best prices and status on
  * `market:<id>` (each with the channel's next sequence number, for the stream's resume), and
@@ -109,11 +111,24 @@ export class MarketPublisher {
       }
     }
     // Balances are read after the whole batch: one message per trader says where they ended.
-    const balances = new Map<string, NonNullable<Accepted['balances']>>()
+    const balances = new Map<string, TraderBalance>()
     for (const a of accepted)
-      if (a.exposureChanged && a.balances && a.entry.trader.userId !== MARKET_MAKER_ID)
-        balances.set(a.entry.trader.userId, a.balances)
+      if (a.exposureChanged && a.balances) balances.set(a.entry.trader.userId, a.balances)
+    this.publishTraders(state, touched, balances, created)
+  }
+
+  /**
+   * Each trader's balance, then their touched orders and their position, on `user:<id>`; the
+   * market maker has no stream, so `touched` leaves it out.
+   */
+  publishTraders(
+    state: MarketState,
+    touched: ReadonlyMap<string, ReadonlySet<string>>,
+    balances: ReadonlyMap<string, TraderBalance>,
+    created: ReadonlyMap<string, OrderRow> = new Map(),
+  ) {
     for (const [userId, b] of balances) {
+      if (userId === MARKET_MAKER_ID) continue
       this.bus.publish(`user:${userId}`, {
         type: 'balance',
         balance: rupees(Math.max(0, b.cash ?? 0)),
@@ -128,7 +143,7 @@ export class MarketPublisher {
 
   private async publishOrders(
     state: MarketState,
-    touched: Map<string, Set<string>>,
+    touched: ReadonlyMap<string, ReadonlySet<string>>,
     known: ReadonlyMap<string, OrderRow>,
   ) {
     const ids = [...touched.values()].flatMap((s) => [...s]).filter((id) => !known.has(id))

@@ -95,6 +95,38 @@ type StoredFill = Pick<
 > &
   Partial<Pick<BetFillTable, 'back_order_id' | 'lay_order_id'>>
 
+/** A market's non-runners the exchange has applied: no longer outcomes of its positions. */
+export async function withdrawnRunners(
+  db: Kysely<Database>,
+  marketId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('runner_removals')
+    .select('selection_id')
+    .where('market_id', '=', marketId)
+    .where('applied_at', 'is not', null)
+    .execute()
+  return new Set(rows.map((r) => r.selection_id))
+}
+
+/** A market's fills that stand, in match order: a non-runner's are void (non-runner.ts). */
+export const standingFills = (db: Kysely<Database>, marketId: string) =>
+  db
+    .selectFrom('bet_fills')
+    .select([
+      'selection_id',
+      'odds',
+      'stake',
+      'back_order_id',
+      'back_user_id',
+      'lay_order_id',
+      'lay_user_id',
+    ])
+    .where('market_id', '=', marketId)
+    .where('voided', '=', false)
+    .orderBy('id')
+    .execute()
+
 /** The two matched bets a stored fill makes: the backer's and the layer's, at the fill's price. */
 export function betsOfFill(f: StoredFill): { orderId: string; bet: UserOddsBet }[] {
   const bet = {
@@ -194,13 +226,14 @@ export async function loadMarketState(
     .where('m.id', '=', marketId)
     .executeTakeFirst()
   if (!market) return undefined
-  const [runners, settlement, exposures, orders] = await Promise.all([
+  const [runners, withdrawn, settlement, exposures, orders] = await Promise.all([
     db
       .selectFrom('runners')
       .select('selection_id')
       .where('market_id', '=', marketId)
       .orderBy('sort_priority')
       .execute(),
+    withdrawnRunners(db, marketId),
     db
       .selectFrom('market_settlements')
       .select('market_id')
@@ -215,7 +248,9 @@ export async function loadMarketState(
       .orderBy('seq')
       .execute(),
   ])
-  const selectionIds = runners.map((r) => r.selection_id as SelectionId)
+  const selectionIds = runners
+    .map((r) => r.selection_id as SelectionId)
+    .filter((id) => !withdrawn.has(id))
   const exchange = isExchangeKind(market.kind) && selectionIds.length > 0
   const state: MarketState = {
     id: market.id,
@@ -260,13 +295,7 @@ export async function loadMarketState(
       }
       positionOf(state, o.user_id, o.book).open.add(o.id)
     }
-    const fills = await db
-      .selectFrom('bet_fills')
-      .select(['selection_id', 'odds', 'stake', 'back_user_id', 'lay_user_id'])
-      .where('market_id', '=', marketId)
-      .orderBy('id')
-      .execute()
-    for (const f of fills) {
+    for (const f of await standingFills(db, marketId)) {
       for (const { bet } of betsOfFill(f)) {
         addMatched(state, positionOf(state, bet.userId, books(bet.userId)), bet)
       }

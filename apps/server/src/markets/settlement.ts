@@ -17,7 +17,7 @@ import {
   userCashAccountId,
 } from './accounts'
 import type { ExchangeEngine } from './exchange-engine'
-import { betsOfFill, isExchangeKind } from './market-state'
+import { betsOfFill, isExchangeKind, standingFills } from './market-state'
 
 /** Commission on net market winnings: exchange markets only; the house is the other side elsewhere. */
 export const EXCHANGE_COMMISSION_BPS = 200
@@ -112,7 +112,9 @@ async function settle(
     }
     if (result.kind === 'WINNER') {
       const runners = (await engine.catalogueMarket(marketId))?.runners ?? []
-      if (!winnersOf(result).every((w) => runners.some((r) => r.selectionId === w)))
+      const running = (w: string) =>
+        runners.some((r) => r.selectionId === w && r.status !== 'REMOVED')
+      if (!winnersOf(result).every(running))
         return fail('SETTLE.UNKNOWN_WINNER', 'The winner is not a runner of this market.')
     }
     const now = new Date(engine.clock.now())
@@ -171,7 +173,7 @@ async function closeInCatalogue(
     await trx
       .updateTable('runners')
       .set({
-        status: sql`CASE WHEN selection_id IN (${sql.join(winnersOf(result))}) THEN 'WINNER' ELSE 'LOSER' END`,
+        status: sql`CASE WHEN selection_id IN (${sql.join(winnersOf(result))}) THEN 'WINNER' WHEN status = 'REMOVED' THEN 'REMOVED' ELSE 'LOSER' END`,
         updated_at: now,
       })
       .where('market_id', '=', marketId)
@@ -233,20 +235,8 @@ async function settleBets(
       orderPL.set(o.id, result.kind === 'RUNS' ? fancyBetPL(bet, result.runs) : 0)
     }
   } else if (isExchangeKind(input.kind as never)) {
-    const fills = await trx
-      .selectFrom('bet_fills')
-      .select([
-        'selection_id',
-        'odds',
-        'stake',
-        'back_order_id',
-        'back_user_id',
-        'lay_order_id',
-        'lay_user_id',
-      ])
-      .where('market_id', '=', marketId)
-      .execute()
-    for (const f of fills) for (const { orderId, bet } of betsOfFill(f)) addOdds(orderId, bet)
+    for (const f of await standingFills(trx, marketId))
+      for (const { orderId, bet } of betsOfFill(f)) addOdds(orderId, bet)
   } else {
     for (const o of orders) {
       if (o.matched === 0) continue
@@ -292,25 +282,43 @@ async function settleBets(
     const legs: LedgerLeg[] = []
     const held = new Map(exposures.filter((e) => e.book === book).map((e) => [e.user_id, e.held]))
     const net = new Map(settled.value.users.map((u) => [u.userId as string, u.net as number]))
-    for (const userId of new Set([...held.keys(), ...net.keys()])) {
+    const users = [...new Set([...held.keys(), ...net.keys()])]
+    const owed = (userId: string) => (held.get(userId) ?? 0) + (net.get(userId) ?? 0)
+    const covers = await cashCover(
+      trx,
+      users.filter((u) => owed(u) < 0).map((u) => userCashAccountId(u, book)),
+    )
+    const shortfalls: Record<string, number> = {}
+    for (const userId of users) {
       const release = held.get(userId) ?? 0
-      const cash = release + (net.get(userId) ?? 0)
+      const shortfall = Math.max(
+        0,
+        -owed(userId) - (covers.get(userCashAccountId(userId, book)) ?? Infinity),
+      )
+      if (shortfall > 0) shortfalls[userId] = shortfall
+      const cash = owed(userId) + shortfall
       if (cash !== 0) legs.push({ accountId: userCashAccountId(userId, book), amount: cash })
       if (release !== 0) legs.push({ accountId: exposureAccountId(userId, book), amount: -release })
       if (cash !== 0 || release !== 0) usersMoved++
     }
     const commission = settled.value.users.reduce((s, u) => s + u.commission, 0)
     const usersNet = settled.value.users.reduce((s, u) => s + u.net, 0)
+    const forgiven = Object.values(shortfalls).reduce((s, a) => s + a, 0)
     if (commission !== 0) legs.push({ accountId: commissionAccountId(book), amount: commission })
-    if (usersNet + commission !== 0)
-      legs.push({ accountId: HOUSE_CASH[book], amount: -(usersNet + commission) })
+    if (usersNet + commission + forgiven !== 0)
+      legs.push({ accountId: HOUSE_CASH[book], amount: -(usersNet + commission + forgiven) })
     if (legs.length < 2) continue
     const posted = await postTransaction(trx, {
       kind: 'bet.settlement',
       book,
       idempotencyKey: `settlement:${marketId}:${book}`,
       legs,
-      metadata: { marketId, result, commission: commissionByUser(settled.value.users) },
+      metadata: {
+        marketId,
+        result,
+        commission: commissionByUser(settled.value.users),
+        ...(forgiven > 0 ? { shortfall: shortfalls } : {}),
+      },
       requestId: input.requestId ?? null,
     })
     if (!posted.ok) throw new Error(`settlement posting of ${marketId} refused: ${posted.msg}`)
@@ -334,6 +342,24 @@ async function settleBets(
   }
   await trx.deleteFrom('market_exposures').where('market_id', '=', marketId).execute()
   return { marketId, result: result.kind, bets: orders.length, users: usersMoved }
+}
+
+/**
+ * What each no-negative cash account can pay now. A loss beyond what the player holds and has
+ * happens only when a non-runner voided a lay that hedged the position and the player could not
+ * cover the rest (non-runner.ts): the house bears that shortfall, recorded in the posting.
+ */
+async function cashCover(trx: Kysely<Database>, accountIds: readonly string[]) {
+  if (accountIds.length === 0) return new Map<string, number>()
+  const rows = await trx
+    .selectFrom('ledger_accounts')
+    .select(['id', 'balance'])
+    .where('id', 'in', accountIds)
+    .where('allow_negative', '=', false)
+    .orderBy('id')
+    .forUpdate()
+    .execute()
+  return new Map(rows.map((r) => [r.id, r.balance]))
 }
 
 /** Closed markets with open bets and no settlement yet: what the settlement job still owes. */

@@ -7,6 +7,7 @@ import { ExchangeEngine } from '../markets/exchange-engine'
 import { houseQuotes, matchOddsMarketIdsOf } from '../markets/house-lines'
 import type { MarketBooks } from '../markets/market-books'
 import { isExchangeKind } from '../markets/market-state'
+import { applyPendingRemovals } from '../markets/non-runner'
 import { settleClosedMarkets } from '../markets/settlement'
 
 declare module 'fastify' {
@@ -19,7 +20,7 @@ declare module 'fastify' {
 
 /**
  * The live exchange: the engine (books rebuilt from the store on first use), the market maker
- * driven by the feed, and the settlement job. With a ticking feed every open exchange market is
+ * driven by the feed, non-runners and the settlement job. With a ticking feed every open exchange market is
  * quoted at start; with FEED_TICK_MS=0 (tests) a market is quoted when it is first traded.
  */
 export const marketBooksPlugin = fp(
@@ -68,6 +69,8 @@ export const marketBooksPlugin = fp(
     // Status and feed-quoted prices reach the stream through its own feed publisher; here the
     // feed drives settlement and the market maker's quotes.
     const onFeed = (update: FeedUpdate) => {
+      // Non-runners first: a market the same batch closes settles on the cut prices.
+      if (update.runners.some((r) => r.removal)) enqueue(() => applyPendingRemovals(engine))
       let closed = false
       const changed = new Set<string>()
       const bookmakerEvents = new Set<string>()
@@ -95,6 +98,7 @@ export const marketBooksPlugin = fp(
       })
     }
     app.addHook('onReady', async () => {
+      enqueue(() => applyPendingRemovals(engine))
       enqueue(() => settleClosedMarkets(app, app.db))
       // Markets where players have unmatched orders are held in memory from the start, so the
       // feed turning one in-play lapses them; one that went in-play while the server was down

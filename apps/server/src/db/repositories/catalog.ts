@@ -68,6 +68,8 @@ export interface RunnerInput {
   metadata: RacingMetadata | null
   /** The feed's own last traded price, odds×100; null when it has none (the simulator). */
   lastTradedPrice: number | null
+  /** A non-runner's reduction factor (basis points) and when it was withdrawn (epoch ms). */
+  removal?: { factorBp: number; at: number }
 }
 export interface EventScoreInput {
   eventId: string
@@ -236,6 +238,26 @@ export function catalogRepository(db: Kysely<Database>) {
                 ),
               ),
           )
+          .execute()
+      }
+      // The first announcement of a withdrawal is the one the exchange applies (non-runner.ts).
+      const removals = rows.flatMap((r) =>
+        r.removal
+          ? [
+              {
+                market_id: r.marketId,
+                selection_id: r.selectionId,
+                reduction_factor_bp: r.removal.factorBp,
+                removed_at: new Date(r.removal.at),
+              },
+            ]
+          : [],
+      )
+      for (const part of rowChunks(removals)) {
+        await trx
+          .insertInto('runner_removals')
+          .values(part)
+          .onConflict((oc) => oc.columns(['market_id', 'selection_id']).doNothing())
           .execute()
       }
     },

@@ -152,6 +152,33 @@ describe('catalogueOf', () => {
     ])
   })
 
+  it('carries a non-runner with its reduction factor and removal time, shifted like the rest', () => {
+    const hour = 3_600_000
+    const update = catalogueOf(
+      cacheWith(
+        race({
+          runners: [
+            { id: 31, status: 'ACTIVE' },
+            {
+              id: 33,
+              status: 'REMOVED',
+              adjustmentFactor: 12.35,
+              removalDate: '2026-11-25T14:40:00.000Z',
+            },
+            { id: 34, status: 'REMOVED_VACANT' },
+          ],
+        }),
+      ),
+      Date.parse('2026-11-25T14:41:00.000Z'),
+      hour,
+    )
+    expect(update.runners.map((r) => r.removal)).toEqual([
+      undefined,
+      { factorBp: 1235, at: Date.parse('2026-11-25T14:40:00.000Z') + hour },
+      { factorBp: 0, at: Date.parse('2026-11-25T14:41:00.000Z') },
+    ])
+  })
+
   it('closes a dead heat with every winner, for the settlement to share the win', () => {
     const deadHeat = race({
       status: 'CLOSED',

@@ -210,6 +210,13 @@ export function catalogueOf(
         metadata: null,
         lastTradedPrice: prices?.ltp ? odds(prices.ltp) : null,
       }
+      if (runner.status === 'REMOVED')
+        runner.removal = {
+          factorBp: Math.round((runnerDefinition.adjustmentFactor ?? 0) * 100),
+          at: runnerDefinition.removalDate
+            ? Date.parse(runnerDefinition.removalDate) + shiftMs
+            : at,
+        }
       update.runners.push(runner)
     })
   }

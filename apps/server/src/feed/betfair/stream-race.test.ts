@@ -26,7 +26,15 @@ const race = (
   marketTime: '2026-11-25T12:00:00.000Z',
   venue: 'Romford',
   countryCode: 'GB',
-  runners: runners.map((status, i) => ({ id: 5001 + i, status, sortPriority: i + 1 })),
+  runners: runners.map((status, i) => ({
+    id: 5001 + i,
+    status,
+    sortPriority: i + 1,
+    // A withdrawn dog's reduction factor, as Betfair announces it with the removal.
+    ...(status === 'REMOVED'
+      ? { adjustmentFactor: 20, removalDate: '2026-11-25T11:55:00.000Z' }
+      : {}),
+  })),
   ...over,
 })
 
@@ -58,7 +66,7 @@ describe('FEED=betfair-stream through a whole race', () => {
     await bettingApi?.close()
   })
 
-  it('opens the market, lapses unmatched bets at the off, settles on the result and pays each bet once', async () => {
+  it('opens the market, applies a non-runner, lapses unmatched bets at the off, settles on the result and pays each bet once', async () => {
     server = await FakeStreamServer.start({ appKey: 'app-key', session: 'session' })
     bettingApi = await fakeBettingApi({
       [MARKET]: {
@@ -128,6 +136,7 @@ describe('FEED=betfair-stream through a whole race', () => {
     const winner = await newPlayer(app, { rupees: 1_000 })
     const loser = await newPlayer(app, { rupees: 1_000 })
     const resting = await newPlayer(app, { rupees: 1_000 })
+    const onNonRunner = await newPlayer(app, { rupees: 1_000 })
     const bet = (token: string, selection: string, odds: number, isBack: 0 | 1) =>
       call(app, token, 'POST', 'bet/saveBet', {
         is_back: isBack,
@@ -138,10 +147,24 @@ describe('FEED=betfair-stream through a whole race', () => {
       }).then((res) => saveBetResponse.parse(res.body).data.status)
     expect(await bet(winner.token, '5001', 2.5, 1)).toBe('MATCHED')
     expect(await bet(loser.token, '5002', 3.5, 1)).toBe('MATCHED')
-    expect(await bet(resting.token, '5003', 50, 1)).toBe('UNMATCHED')
+    expect(await bet(resting.token, '5002', 50, 1)).toBe('UNMATCHED')
+    expect(await bet(onNonRunner.token, '5003', 6, 1)).toBe('MATCHED')
     expect(await moneyOf(app, resting.id)).toEqual({ cash: 900_00, exposure: 100_00 })
 
-    server.publish(2, [{ id: MARKET, marketDefinition: race({ inPlay: true, betDelay: 1 }) }])
+    // The third dog is withdrawn with a 20 % reduction factor: its bets are void, the market is
+    // re-formed (unmatched bets go) and the prices matched before are cut by a fifth.
+    const withdrawn = ['ACTIVE', 'ACTIVE', 'REMOVED'] as const
+    server.publish(2, [{ id: MARKET, marketDefinition: race({}, [...withdrawn]) }])
+    await tickUntil(app, async () => {
+      expect(await moneyOf(app, onNonRunner.id)).toEqual({ cash: 1_000_00, exposure: 0 })
+      expect(await moneyOf(app, resting.id)).toEqual({ cash: 1_000_00, exposure: 0 })
+    })
+    expect(await bet(resting.token, '5002', 50, 1)).toBe('UNMATCHED')
+    expect(await moneyOf(app, resting.id)).toEqual({ cash: 900_00, exposure: 100_00 })
+
+    server.publish(3, [
+      { id: MARKET, marketDefinition: race({ inPlay: true, betDelay: 1 }, [...withdrawn]) },
+    ])
     await tickUntil(app, async () => {
       expect(await marketRow(app)).toMatchObject({ status: 'OPEN', inplay: true })
       const names = await app.db
@@ -154,10 +177,10 @@ describe('FEED=betfair-stream through a whole race', () => {
       expect(await moneyOf(app, resting.id)).toEqual({ cash: 1_000_00, exposure: 0 })
     })
 
-    server.publish(3, [
+    server.publish(4, [
       {
         id: MARKET,
-        marketDefinition: race({ status: 'CLOSED', inPlay: true }, ['WINNER', 'LOSER', 'LOSER']),
+        marketDefinition: race({ status: 'CLOSED', inPlay: true }, ['WINNER', 'LOSER', 'REMOVED']),
       },
     ])
     await tickUntil(app, async () => {
@@ -173,12 +196,14 @@ describe('FEED=betfair-stream through a whole race', () => {
       inplay: false,
       winner_selection_id: '5001',
     })
-    // ₹100 at 2.50 wins ₹150, less 2% commission on the market's net win; the loser's ₹100 is gone.
+    // ₹100 at 2.50 cut to 2.00 wins ₹100, less 2% commission on the market's net win; the
+    // loser's ₹100 is gone; the bet on the non-runner stays void.
     const paid = { winner: await moneyOf(app, winner.id), loser: await moneyOf(app, loser.id) }
     expect(paid).toEqual({
-      winner: { cash: 1_147_00, exposure: 0 },
+      winner: { cash: 1_098_00, exposure: 0 },
       loser: { cash: 900_00, exposure: 0 },
     })
+    expect(await moneyOf(app, onNonRunner.id)).toEqual({ cash: 1_000_00, exposure: 0 })
     expect(await ledgerTotal(app)).toBe(0)
 
     // Betfair repeats the closed definition (a resubscription, a late change): nothing moves.
@@ -186,10 +211,10 @@ describe('FEED=betfair-stream through a whole race', () => {
       .selectFrom('ledger_entries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
-    server.publish(4, [
+    server.publish(5, [
       {
         id: MARKET,
-        marketDefinition: race({ status: 'CLOSED', inPlay: true }, ['WINNER', 'LOSER', 'LOSER']),
+        marketDefinition: race({ status: 'CLOSED', inPlay: true }, ['WINNER', 'LOSER', 'REMOVED']),
       },
     ])
     server.dropConnections()
