@@ -101,6 +101,22 @@ export const pricesMessage = z.object({
   ),
 })
 
+/** New matches on an exchange market, in match order (the price history's changes). */
+export const tradesMessage = z.object({
+  type: z.literal('trades'),
+  market_id: z.string(),
+  seq,
+  trades: z.array(
+    z.object({
+      selectionId: z.string(),
+      price: decimalOdds,
+      size: rupees,
+      /** epoch ms */
+      at: z.number().int(),
+    }),
+  ),
+})
+
 /** Market status, in-play flag, bet delay or runner statuses changed (only what changed). */
 export const statusMessage = z.object({
   type: z.literal('status'),
@@ -166,6 +182,7 @@ export const serverHeartbeat = z.object({ type: z.literal('heartbeat'), ts: z.nu
 export const serverMessage = z.discriminatedUnion('type', [
   imageMessage,
   pricesMessage,
+  tradesMessage,
   statusMessage,
   fancyMessage,
   orderMessage,
@@ -178,5 +195,6 @@ export const serverMessage = z.discriminatedUnion('type', [
 export type ServerMessage = z.infer<typeof serverMessage>
 export type ImageMessage = z.infer<typeof imageMessage>
 export type PricesMessage = z.infer<typeof pricesMessage>
+export type TradesMessage = z.infer<typeof tradesMessage>
 export type StatusMessage = z.infer<typeof statusMessage>
 export type FancyMessage = z.infer<typeof fancyMessage>

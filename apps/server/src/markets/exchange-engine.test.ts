@@ -8,6 +8,7 @@ import {
   positionMessage,
   pricesMessage,
   statusMessage,
+  tradesMessage,
 } from '@backlay/contract/stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestApp, manualClock } from '../test/test-app'
@@ -59,9 +60,11 @@ describe('the live exchange across a restart and the feed', () => {
     const restingId = saveBetResponse.parse(resting.body).data.bet_id
     expect(saveBetResponse.parse(matched.body).data.status).toBe('MATCHED')
 
-    const prices = marketMessages.map((m) => pricesMessage.parse(m))
-    expect(prices.map((p) => p.seq)).toEqual(prices.map((_, i) => i + 1))
-    expect(first.app.books.sequence(market.id)).toBe(prices.length)
+    // Prices and the match (trades) share the market's numbering.
+    const numbered = marketMessages.map((m) => pricesMessage.or(tradesMessage).parse(m))
+    expect(numbered.map((p) => p.seq)).toEqual(numbered.map((_, i) => i + 1))
+    expect(numbered.filter((m) => m.type === 'trades')).toHaveLength(1)
+    expect(first.app.books.sequence(market.id)).toBe(numbered.length)
     await waitFor(async () => userMessages.filter((m) => m.type === 'order').length >= 2)
     const orders = userMessages.filter((m) => m.type === 'order').map((m) => orderMessage.parse(m))
     expect(orders.map((o) => o.status)).toEqual(['MATCHED', 'UNMATCHED'])

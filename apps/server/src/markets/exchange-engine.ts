@@ -97,9 +97,9 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
       db,
       clock,
       (marketId) => this.reload(marketId),
-      (state, accepted, created) => {
+      (state, accepted, created, at) => {
         if (accepted.some((a) => a.writes.fills.length > 0)) this.lastQuotes.delete(state.id)
-        this.publisher.publishCommit(state, accepted, created)
+        this.publisher.publishCommit(state, accepted, created, at)
       },
       observeGroup,
     )

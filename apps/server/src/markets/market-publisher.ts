@@ -1,5 +1,5 @@
 import { oddsToDecimal } from '@backlay/contract/money'
-import { marketView } from '@backlay/exchange/order-book'
+import { type Fill, marketView } from '@backlay/exchange/order-book'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
@@ -68,6 +68,22 @@ export class MarketPublisher {
     })
   }
 
+  private publishTrades(marketId: string, fills: readonly Fill[], at: number) {
+    if (fills.length === 0) return
+    const channel = `market:${marketId}`
+    this.bus.publish(channel, {
+      type: 'trades',
+      market_id: marketId,
+      seq: this.nextSeq(channel),
+      trades: fills.map((f) => ({
+        selectionId: f.selectionId as string,
+        price: oddsToDecimal(f.odds),
+        size: rupees(f.stake),
+        at,
+      })),
+    })
+  }
+
   publishStatus(
     marketId: string,
     change: {
@@ -88,13 +104,19 @@ export class MarketPublisher {
     })
   }
 
-  /** Prices, then each touched trader's balance, orders and position, after a commit. */
+  /** Prices and trades, then each touched trader's balance, orders and position, after a commit. */
   publishCommit(
     state: MarketState,
     accepted: readonly Accepted[],
     created: ReadonlyMap<string, OrderRow>,
+    at: number,
   ) {
     this.publishPrices(state)
+    this.publishTrades(
+      state.id,
+      accepted.flatMap((a) => a.writes.fills),
+      at,
+    )
     const touched = new Map<string, Set<string>>()
     const touch = (userId: string, orderId: string) => {
       if (userId === MARKET_MAKER_ID) return

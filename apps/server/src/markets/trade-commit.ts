@@ -63,11 +63,12 @@ export class TradeCommitter {
     private readonly clock: Clock,
     /** Throws away a market's memory and loads it again from the store. */
     private readonly reload: (marketId: string) => Promise<void>,
-    /** A market's accepted changes are written: publish them, forget its standing quote. */
+    /** A market's accepted changes are written (at `at`, epoch ms): publish them, forget its standing quote. */
     private readonly committed: (
       state: MarketState,
       accepted: readonly Accepted[],
       created: ReadonlyMap<string, OrderRow>,
+      at: number,
     ) => void,
     /** Told of each group transaction: its entries and its seconds (operations metrics). */
     private readonly observeGroup?: (entries: number, seconds: number) => void,
@@ -195,7 +196,7 @@ export class TradeCommitter {
     }
     for (const state of states) {
       const mine = accepted.filter((a) => a.entry.state === state)
-      if (mine.length > 0) this.committed(state, mine, orders.created)
+      if (mine.length > 0) this.committed(state, mine, orders.created, now)
     }
     let start = 0
     return submissions.map((s) => {

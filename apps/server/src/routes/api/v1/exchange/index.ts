@@ -5,12 +5,18 @@ import {
   cashOutResponse,
 } from '@backlay/contract/bets'
 import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
+import { priceHistoryQuery, priceHistoryResponse } from '@backlay/contract/price-history'
 import { MSG } from '@backlay/contract/validation-messages'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { sendFailure } from '../../../../http/failure-status'
 import { betFailureStatus, once, sendBetFailure, traderOf } from '../../../../markets/bet-http'
+import { readPriceHistory } from '../../../../use-cases/price-history'
 
 /**
+ * GET /exchange/market/priceHistory?marketId=: what was matched on each runner (contract
+ * price-history.ts), open to guests like the prices.
+ *
  * GET /exchange/order/cashout?marketId=&share=: after the market's bet delay, the hedge of the
  * chosen share of the player's position (all of it by default) is worked out again at the prices
  * of that moment and placed FILL_OR_KILL, so a moved price refuses the cash-out instead of
@@ -29,6 +35,18 @@ const cashOutFailure = z.object({
 
 const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const engine = app.exchange
+
+  app.get(
+    '/market/priceHistory',
+    { schema: { querystring: priceHistoryQuery, response: { 200: priceHistoryResponse } } },
+    async (request, reply) => {
+      const history = await readPriceHistory(app.db, request.query.marketId)
+      return history.ok
+        ? { status: true as const, data: history.value }
+        : sendFailure(reply, history)
+    },
+  )
+
   app.get(
     '/order/cashout',
     {
