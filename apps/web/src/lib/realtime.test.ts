@@ -1,7 +1,7 @@
 import type { Fancy, MarketDetail } from '@backlay/contract/match-details'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { applyMessage, patchFancies, patchMarket } from './realtime'
+import { applyMessage, patchFancies, patchHistory, patchMarket } from './realtime'
 
 const offer = (price: number, size = 100) => ({ price, oprice: price, size })
 
@@ -97,5 +97,74 @@ describe('applyMessage', () => {
     const client = new QueryClient()
     applyMessage(client, { type: 'balance', balance: 900, liability: 100 })
     expect(client.getQueryData(['user', 'balance'])).toEqual({ balance: 900, liability: 100 })
+  })
+})
+
+describe('patchHistory', () => {
+  const history = {
+    marketId: '1.1',
+    runners: [
+      {
+        selectionId: 'a',
+        lastTradedPrice: 2,
+        tradedVolume: 100,
+        points: [{ time: 60, price: 2, volume: 100 }],
+        traded: [{ price: 2, volume: 100 }],
+        feed: null,
+      },
+      {
+        selectionId: 'b',
+        lastTradedPrice: null,
+        tradedVolume: 0,
+        points: [],
+        traded: [],
+        feed: null,
+      },
+    ],
+  }
+
+  it('adds each match to its minute, its price and the runner totals', () => {
+    const next = patchHistory(history, {
+      type: 'trades',
+      market_id: '1.1',
+      seq: 4,
+      trades: [
+        { selectionId: 'a', price: 2.1, size: 0.1, at: 90_000 },
+        { selectionId: 'a', price: 2, size: 0.2, at: 125_000 },
+      ],
+    })
+    expect(next.runners[0]).toEqual({
+      selectionId: 'a',
+      lastTradedPrice: 2,
+      tradedVolume: 100.3,
+      points: [
+        { time: 60, price: 2.1, volume: 100.1 },
+        { time: 120, price: 2, volume: 0.2 },
+      ],
+      traded: [
+        { price: 2, volume: 100.2 },
+        { price: 2.1, volume: 0.1 },
+      ],
+      feed: null,
+    })
+    expect(next.runners[1]).toBe(history.runners[1])
+  })
+
+  it('reaches the cached history of its market', () => {
+    const client = new QueryClient()
+    client.setQueryData(['price-history', '1.1'], history)
+    applyMessage(client, {
+      type: 'trades',
+      market_id: '1.1',
+      seq: 5,
+      trades: [{ selectionId: 'b', price: 3, size: 50, at: 0 }],
+    })
+    expect(client.getQueryData<typeof history>(['price-history', '1.1'])?.runners[1]).toMatchObject(
+      {
+        lastTradedPrice: 3,
+        tradedVolume: 50,
+        points: [{ time: 0, price: 3, volume: 50 }],
+      },
+    )
   })
 })

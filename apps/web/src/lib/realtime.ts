@@ -1,5 +1,9 @@
 import type { MarketStatus, Runner } from '@backlay/contract/market'
 import type { Fancy, MarketDetail } from '@backlay/contract/match-details'
+import {
+  PRICE_HISTORY_BUCKET_SECONDS,
+  type PriceHistoryResponse,
+} from '@backlay/contract/price-history'
 import type { RaceItem } from '@backlay/contract/racing'
 import {
   type ClientMessage,
@@ -11,6 +15,7 @@ import {
   STREAM_PATH,
   type StatusMessage,
   serverMessage,
+  type TradesMessage,
 } from '@backlay/contract/stream'
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
@@ -99,12 +104,54 @@ export function patchFancies(lines: readonly Fancy[], msg: FancyMessage): Fancy[
   return [...kept, ...changed.values()].sort((a, b) => a.sort_priority - b.sort_priority)
 }
 
+type PriceHistory = PriceHistoryResponse['data']
+
+const addRupees = (a: number, b: number) => Math.round((a + b) * 100) / 100
+
+/**
+ * New matches added to a market's price history (contract price-history.ts): each runner's last
+ * traded price and total, its minute (with that minute's last price) and its price level.
+ */
+export function patchHistory(history: PriceHistory, msg: TradesMessage): PriceHistory {
+  if (history.marketId !== msg.market_id || msg.trades.length === 0) return history
+  const runners = history.runners.map((runner) => {
+    const mine = msg.trades.filter((trade) => trade.selectionId === runner.selectionId)
+    if (mine.length === 0) return runner
+    const points = [...runner.points]
+    const traded = new Map(runner.traded.map((p) => [p.price, p.volume]))
+    let tradedVolume = runner.tradedVolume
+    for (const trade of mine) {
+      const second = Math.floor(trade.at / 1000)
+      const time = second - (second % PRICE_HISTORY_BUCKET_SECONDS)
+      const last = points.at(-1)
+      if (last?.time === time)
+        points[points.length - 1] = {
+          time,
+          price: trade.price,
+          volume: addRupees(last.volume, trade.size),
+        }
+      else points.push({ time, price: trade.price, volume: trade.size })
+      traded.set(trade.price, addRupees(traded.get(trade.price) ?? 0, trade.size))
+      tradedVolume = addRupees(tradedVolume, trade.size)
+    }
+    return {
+      ...runner,
+      lastTradedPrice: mine.at(-1)?.price ?? runner.lastTradedPrice,
+      tradedVolume,
+      points,
+      traded: [...traded].sort(([a], [b]) => a - b).map(([price, volume]) => ({ price, volume })),
+    }
+  })
+  return { ...history, runners }
+}
+
 /** Query keys the stream keeps fresh (the features' api files use the same first segments). */
 export const STREAMED_KEYS = {
   matchDetails: ['match-details'],
   raceOdds: ['race-odds'],
   racingMarkets: ['racing-markets'],
   fancies: ['fancies'],
+  priceHistory: ['price-history'],
   teamPosition: ['team-position'],
   fancyLiability: ['fancy-liability'],
   openBets: ['open-bets'],
@@ -137,6 +184,11 @@ export function applyMessage(client: QueryClient, msg: ServerMessage): void {
       )
       client.setQueriesData<RaceItem[]>({ queryKey: STREAMED_KEYS.racingMarkets }, (list) =>
         patchList(list, msg),
+      )
+      return
+    case 'trades':
+      client.setQueryData<PriceHistory>([...STREAMED_KEYS.priceHistory, msg.market_id], (h) =>
+        h ? patchHistory(h, msg) : h,
       )
       return
     case 'fancy':
@@ -352,7 +404,7 @@ class Stream {
   }
 
   /** A gap asks the server to replay; the out-of-order message itself is dropped. */
-  private inSequence(msg: MarketMessage | FancyMessage): boolean {
+  private inSequence(msg: MarketMessage | TradesMessage | FancyMessage): boolean {
     const isFancy = msg.type === 'fancy'
     const id = isFancy ? msg.match_id : msg.market_id
     const seqs = isFancy ? this.fancySeq : this.marketSeq

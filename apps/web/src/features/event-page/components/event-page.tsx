@@ -15,7 +15,7 @@ import { CashOutButton } from '../../cash-out/components/cash-out-button'
 import { useVolumeMultiplier } from '../../markets/api/get-balance-settings'
 import { useFancyLiability, useTeamPosition } from '../../markets/api/get-team-position'
 import { FancyTable, type SelectFancy } from '../../markets/components/fancy-table'
-import { MarketTable, type SelectOdds } from '../../markets/components/market-table'
+import { MarketTable, type OpenChart, type SelectOdds } from '../../markets/components/market-table'
 import { type LadderTarget, PositionDialog } from '../../markets/components/position-dialog'
 import { useLiveMarkets } from '../../markets/hooks/use-live-markets'
 import {
@@ -24,6 +24,7 @@ import {
   type StakeRange,
   stakeRange,
 } from '../../markets/stake-limits'
+import { useRunnerChart } from '../../price-history/components/runner-chart'
 import { RulesButton } from '../../rules/components/rules-popup'
 import { useEventsLimit } from '../api/get-events-limit'
 import { useFancies } from '../api/get-fancies'
@@ -98,6 +99,7 @@ export function EventPage() {
   const volumeMultiplier = useVolumeMultiplier(eventTypeId)
   const rangeOf = useRangeOf(eventTypeId, eventId)
   const [ladder, setLadder] = useState<LadderTarget | null>(null)
+  const chart = useRunnerChart()
 
   const marketIds = useMemo(() => outline?.markets.map((m) => m.id) ?? [], [outline])
   useLiveMarkets(marketIds, hasFancy ? [eventId] : [])
@@ -191,6 +193,7 @@ export function EventPage() {
           volumeMultiplier={volumeMultiplier}
           onSelect={onSelect}
           onLadder={onLadder}
+          onChart={chart.open}
         />
       ))}
       {shown?.hasFancy ? (
@@ -203,6 +206,7 @@ export function EventPage() {
       ) : null}
       <FollowSelectedPrice matchId={eventId} routeMarketId={marketId} hasFancy={hasFancy} />
       <PositionDialog target={ladder} onClose={() => setLadder(null)} />
+      {chart.dialog}
       <ConfirmPopup />
       <BetReceipt placement="sheet" />
     </div>
@@ -218,6 +222,7 @@ interface EventMarketProps {
   volumeMultiplier: number
   onSelect: SelectOdds
   onLadder: (market: MarketDetail) => void
+  onChart: OpenChart
 }
 
 /** One market table, subscribed to its own market only: another market's tick passes it by. */

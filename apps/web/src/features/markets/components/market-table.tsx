@@ -32,12 +32,16 @@ export interface MarketTableProps {
   /** Extra header controls (cash-out). */
   actions?: ReactNode
   onLadder?: (market: MarketDetail) => void
+  /** Opens a runner's price history (markets matched between players). */
+  onChart?: OpenChart
   /** Racing combined bets: the picked runners and the pick toggle. */
   picked?: readonly string[]
   onPick?: (runner: DetailRunner) => void
   /** Shown instead of the market name (the racing Combined Market). */
   title?: string
 }
+
+export type OpenChart = (market: MarketDetail, runner: DetailRunner) => void
 
 /** A price pressed in one runner's row; the table adds its market. */
 type SelectRunnerOdds = (runner: DetailRunner, isBack: boolean, offer: DetailPriceSize) => void
@@ -52,6 +56,7 @@ interface RunnerRowProps {
   onSelect: SelectRunnerOdds
   picked: boolean
   onPick: ((runner: DetailRunner) => void) | undefined
+  onChart: ((runner: DetailRunner) => void) | undefined
 }
 
 /** Racing runners carry cloth number, silks, jockey and trainer (§3 runner metadata). */
@@ -90,6 +95,7 @@ const RunnerRow = memo(function RunnerRow({
   onSelect,
   picked,
   onPick,
+  onChart,
 }: RunnerRowProps) {
   const { t } = useTranslation()
   const suspended = isRunnerSuspended({ status: marketStatus }, runner.status)
@@ -130,20 +136,35 @@ const RunnerRow = memo(function RunnerRow({
   return (
     <div className={styles.runnerRow} data-runner={runner.selectionId}>
       <div className={styles.runnerName}>
-        {onPick ? (
-          <label className={styles.pick}>
-            <input
-              type="checkbox"
-              checked={picked}
-              disabled={!picked && suspended}
-              aria-label={t('markets.pick', { name })}
-              onChange={() => onPick(runner)}
-            />
+        <span className={styles.nameLine}>
+          {onPick ? (
+            <label className={styles.pick}>
+              <input
+                type="checkbox"
+                checked={picked}
+                disabled={!picked && suspended}
+                aria-label={t('markets.pick', { name })}
+                onChange={() => onPick(runner)}
+              />
+              <RunnerInfo runner={runner} />
+            </label>
+          ) : (
             <RunnerInfo runner={runner} />
-          </label>
-        ) : (
-          <RunnerInfo runner={runner} />
-        )}
+          )}
+          {onChart ? (
+            <button
+              type="button"
+              className={styles.chartButton}
+              aria-label={t('pricehistory.open', { name })}
+              title={t('pricehistory.open', { name })}
+              onClick={() => onChart(latest.current)}
+            >
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                <path d="M1 14h14M2 11l4-5 3 3 5-6" stroke="currentColor" fill="none" />
+              </svg>
+            </button>
+          ) : null}
+        </span>
         <Exposure amount={pl} label={t('markets.exposure')} />
       </div>
       <div className={styles.cells}>
@@ -166,6 +187,7 @@ export const MarketTable = memo(function MarketTable({
   onLadder,
   picked,
   onPick,
+  onChart,
   title: titleOverride,
 }: MarketTableProps) {
   const { t } = useTranslation()
@@ -176,6 +198,11 @@ export const MarketTable = memo(function MarketTable({
     (runner, isBack, offer) => onSelect(latestMarket.current, runner, isBack, offer),
     [onSelect],
   )
+  const chartRunner = useCallback(
+    (runner: DetailRunner) => onChart?.(latestMarket.current, runner),
+    [onChart],
+  )
+  const charted = onChart !== undefined && market.market_type !== 'BOOKMAKER'
   const title =
     titleOverride ??
     (market.market_type === 'BOOKMAKER'
@@ -228,6 +255,7 @@ export const MarketTable = memo(function MarketTable({
             onSelect={selectRunner}
             picked={picked?.includes(runner.selectionId) ?? false}
             onPick={onPick}
+            onChart={charted ? chartRunner : undefined}
           />
         ))}
         {allSuspended && market.runners.length > 0 ? (

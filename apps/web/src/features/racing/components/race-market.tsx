@@ -12,6 +12,7 @@ import { MarketTable, type SelectOdds } from '../../markets/components/market-ta
 import { isMarketSuspended } from '../../markets/display'
 import { useLiveMarkets } from '../../markets/hooks/use-live-markets'
 import { stakeRange } from '../../markets/stake-limits'
+import { useRunnerChart } from '../../price-history/components/runner-chart'
 import { useRaceOdds } from '../api/get-races'
 import { combinedName, combinedOdds, togglePick } from '../combined'
 import { RaceIllustration } from './race-illustration'
@@ -119,6 +120,7 @@ export function RaceMarket({
     setPicked(togglePick(ids, runner, !isMarketSuspended(m)))
   }, [])
 
+  const chart = useRunnerChart()
   const range = useMemo(
     () => stakeRange('odds', sportId, undefined, setting.data),
     [sportId, setting.data],
@@ -152,8 +154,10 @@ export function RaceMarket({
         positions={positions}
         volumeMultiplier={volumeMultiplier}
         onSelect={onSelect}
+        onChart={chart.open}
         {...(combine ? { picked, onPick } : {})}
       />
+      {chart.dialog}
     </div>
   )
 }

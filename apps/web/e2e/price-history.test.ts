@@ -1,0 +1,143 @@
+import { saveBetResponse } from '@backlay/contract/bets'
+import { type DetailRunner, matchDetailsResponse } from '@backlay/contract/match-details'
+import { homeMatchesResponse } from '@backlay/contract/matches'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  amount,
+  loginAs,
+  openBrandPage,
+  type Player,
+  post,
+  TEST_TIMEOUT_MS,
+} from './support/betting'
+import {
+  browserForFile,
+  errorsOf,
+  saveScreenshot,
+  VIEWPORT_NAMES,
+  type ViewportName,
+} from './support/browser'
+
+const browser = browserForFile()
+
+/** The cricket match the betting tests use is left alone: these players trade football. */
+const PLAYER: Record<ViewportName, string> = { desktop: 'demo1', mobile: 'demo2' }
+
+async function footballMatch(): Promise<{
+  matchId: string
+  marketId: string
+  runner: DetailRunner
+}> {
+  const { data } = await post('match/homeMatchesOpen', { sport_id: '1' }, homeMatchesResponse)
+  for (const m of data.filter((x) => x.status === 'OPEN')) {
+    const details = await post(
+      'match/matchDetailsOpen',
+      { match_id: m.match_id },
+      matchDetailsResponse,
+    )
+    const odds = details.data.find((d) => d.market_type === 'MATCH_ODDS' && d.status === 'OPEN')
+    const runner = odds?.runners.find(
+      (r) => r.status === 'ACTIVE' && (r.ex.availableToBack[0]?.price ?? 0) > 1,
+    )
+    if (odds && runner) return { matchId: m.match_id, marketId: odds.market_id, runner }
+  }
+  throw new Error('no football match with an open, priced match odds market')
+}
+
+describe.each(VIEWPORT_NAMES)('a runner’s price history at %s size', (viewport) => {
+  let player: Player
+  let page: Page
+  let match: Awaited<ReturnType<typeof footballMatch>>
+
+  /** Backs the runner at its best price through the API: a match the chart must show. */
+  const backAtBest = async () => {
+    const details = await post(
+      'match/matchDetailsOpen',
+      { match_id: match.matchId },
+      matchDetailsResponse,
+    )
+    const runner = details.data
+      .find((d) => d.market_id === match.marketId)
+      ?.runners.find((r) => r.selectionId === match.runner.selectionId)
+    const placed = await post(
+      'bet/saveBet',
+      {
+        is_back: 1,
+        market_id: match.marketId,
+        odds: runner?.ex.availableToBack[0]?.price,
+        selection_id: match.runner.selectionId,
+        stack: 100,
+      },
+      saveBetResponse,
+      player.token,
+    )
+    expect(placed.data.status).toBe('MATCHED')
+  }
+
+  beforeAll(async () => {
+    player = await loginAs(PLAYER[viewport])
+    match = await footballMatch()
+    await backAtBest()
+    page = await openBrandPage(browser(), viewport, `/event-page/1/${match.matchId}`, player)
+    await page.getByRole('region', { name: 'Match Odds' }).waitFor()
+  }, TEST_TIMEOUT_MS)
+
+  afterAll(async () => {
+    expect(errorsOf(page)).toEqual([])
+    await page.context().close()
+  })
+
+  const dialog = () =>
+    page.getByRole('dialog', { name: `${match.runner.runnerName}: price history` })
+  const matchedHere = async () =>
+    amount(
+      (
+        await dialog()
+          .getByText(/^Matched here/)
+          .innerText()
+      ).replace(/^Matched here\s*/, ''),
+    )
+
+  it(
+    'charts what was matched, and a new match arrives while it is open',
+    async () => {
+      await page
+        .getByRole('region', { name: 'Match Odds' })
+        .getByRole('button', { name: `Price chart of ${match.runner.runnerName}` })
+        .click()
+      await dialog().waitFor()
+      await expect
+        .poll(() => dialog().locator('[data-testid="price-chart"] canvas').count())
+        .toBeGreaterThan(0)
+      await expect.poll(matchedHere).toBeGreaterThanOrEqual(100)
+      await expect(
+        dialog().getByText('Nothing has been matched on this runner yet.').count(),
+      ).resolves.toBe(0)
+      const before = await matchedHere()
+      await saveScreenshot(page, `price-chart-${viewport}`)
+
+      await backAtBest()
+      await expect.poll(matchedHere, { timeout: 20_000 }).toBe(before + 100)
+
+      const fiveMinutes = dialog().getByRole('button', { name: '5 min' })
+      await fiveMinutes.click()
+      await expect(fiveMinutes.getAttribute('aria-pressed')).resolves.toBe('true')
+      await expect(
+        dialog().getByRole('button', { name: 'All' }).getAttribute('aria-pressed'),
+      ).resolves.toBe('false')
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it('shows the matched volume at each price on the traded tab', async () => {
+    await dialog().getByRole('tab', { name: 'Traded' }).click()
+    const rows = dialog().getByRole('table').getByRole('row')
+    await expect.poll(() => rows.count()).toBeGreaterThan(1)
+    const volumes = await dialog().getByRole('table').locator('tbody td').allInnerTexts()
+    expect(volumes.reduce((sum, v) => sum + amount(v), 0)).toBe(await matchedHere())
+    await saveScreenshot(page, `price-traded-${viewport}`)
+    await dialog().getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => dialog().count()).toBe(0)
+  })
+})
