@@ -38,12 +38,20 @@ const stack = rupees.positive(MSG.stakePositive).max(STAKE_MAX, MSG.stakeAboveMa
  * (back: at least, lay: at most); an unmatched remainder rests on exchange markets and is
  * refused on bookmaker markets. Bookmaker odds are decimal here (rate / 100 + 1).
  */
+/**
+ * What an exchange order's unmatched part does when its market turns in-play (ours, beyond the
+ * spec's fields): LAPSE (the default) cancels it, PERSIST keeps it on the book in-play.
+ */
+export const persistence = z.enum(['LAPSE', 'PERSIST'])
+export type Persistence = z.infer<typeof persistence>
+
 export const saveBetRequest = z.strictObject({
   is_back: isBack,
   market_id: idText,
   odds,
   selection_id: wireId,
   stack,
+  persistence: persistence.optional(),
 })
 export type SaveBetRequest = z.input<typeof saveBetRequest>
 
@@ -131,6 +139,8 @@ export const bet = z.object({
   size: z.number().nullable(),
   /** 1 when fully matched; unmatched bets carry what is still resting in `stack`. */
   is_matched: flag01,
+  /** Exchange bets: lapse or keep the unmatched part at the in-play turn. */
+  persistence: persistence.optional(),
 })
 export type Bet = z.infer<typeof bet>
 
@@ -263,3 +273,12 @@ export const betErrors = {
   'CASHOUT.NOT_AVAILABLE': { http: 409, msg: 'Cash-out is not available for this market' },
 } as const
 export type BetErrorCode = keyof typeof betErrors
+
+/**
+ * POST bet/changePersistence (ours): while the market is not in-play yet, an unmatched exchange
+ * bet is switched between lapsing at the in-play turn and being kept in-play.
+ */
+export const changePersistenceRequest = z.strictObject({ bet_id: idText, persistence })
+export const changePersistenceResponse = ok(z.object({ bet_id: z.string(), persistence })).extend({
+  msg: z.string(),
+})

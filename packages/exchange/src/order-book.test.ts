@@ -14,6 +14,7 @@ import {
   restingOrder,
   restingOrders,
   resumeMarket,
+  setPersistence,
   suspendMarket,
   turnInPlay,
 } from './order-book'
@@ -234,6 +235,27 @@ describe('order book: cancel, reduce, lifecycle', () => {
     place(book, { id: 'in-play', persistence: 'LAPSE' })
     expect(turnInPlay(book)).toEqual([])
     expect(restingOrders(book)).toHaveLength(2)
+  })
+
+  it('an order changed to keep in-play stays at the turn, and the choice closes with it', () => {
+    const book = newBook()
+    place(book, { id: 'kept', persistence: 'LAPSE' })
+    place(book, { id: 'dropped', persistence: 'PERSIST', odds: 300 as Odds })
+    expect(setPersistence(book, 'kept' as OrderId, 'PERSIST')).toMatchObject({
+      ok: true,
+      value: { orderId: 'kept', persistence: 'PERSIST' },
+    })
+    expect(setPersistence(book, 'dropped' as OrderId, 'LAPSE')).toMatchObject({ ok: true })
+    expect(setPersistence(book, 'none' as OrderId, 'LAPSE')).toMatchObject({
+      ok: false,
+      code: 'ORDER.NOT_FOUND',
+    })
+    expect(turnInPlay(book).map((c) => c.orderId)).toEqual(['dropped'])
+    expect(restingOrders(book).map((r) => r.orderId)).toEqual(['kept'])
+    expect(setPersistence(book, 'kept' as OrderId, 'LAPSE')).toMatchObject({
+      ok: false,
+      code: 'ORDER.IN_PLAY',
+    })
   })
 
   it('closing cancels everything and refuses new orders', () => {

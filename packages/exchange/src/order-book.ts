@@ -129,6 +129,7 @@ export type BookCode =
   | 'MARKET.NOT_SUSPENDED'
   | 'ORDER.NOT_FOUND'
   | 'ORDER.INVALID_SIZE'
+  | 'ORDER.IN_PLAY'
 
 /** Number of prices per side shown in views (Betfair shows 3). */
 export const VIEW_DEPTH = 3
@@ -167,6 +168,22 @@ export const cancelOrder = (book: OrderBook, id: OrderId): Result<CancelledOrder
   const cancelled = cancelledPart(book, slot, book.store.remaining[slot]!)
   unlink(book.store, slot)
   return ok(cancelled)
+}
+
+/**
+ * Whether a resting order lapses or stays when the market turns in-play, changed before it does:
+ * setPersistence(book, 'b-1', 'PERSIST') → ok(its unmatched part, now kept in-play).
+ */
+export const setPersistence = (
+  book: OrderBook,
+  id: OrderId,
+  persistence: Persistence,
+): Result<RestingOrder, BookCode> => {
+  const slot = book.store.slotOf.get(id)
+  if (slot === undefined) return err('ORDER.NOT_FOUND', 'The order has no unmatched part.')
+  if (book.store.inPlay) return err('ORDER.IN_PLAY', 'The market is in-play already.')
+  book.store.persist[slot] = persistence === 'PERSIST' ? 1 : 0
+  return ok(resting(book, slot))
 }
 
 /**

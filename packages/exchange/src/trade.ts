@@ -22,6 +22,8 @@ export interface PlacedOrder {
   readonly matchedValue: number
   readonly remaining: number
   readonly cancelled: number
+  /** an exchange order that stays on the book when the market turns in-play */
+  readonly keepInPlay?: boolean
 }
 
 /** What one change writes besides its ledger posting. */
@@ -59,6 +61,7 @@ export interface CreatedOrder<B extends string> {
   remaining: number
   cancelled: number
   placed_inplay: boolean
+  keep_inplay: boolean
 }
 
 /** How much an order from an earlier commit moves: matched stake and value, cancelled stake. */
@@ -108,6 +111,7 @@ export function commitOrders<B extends string>(
         remaining: o.remaining,
         cancelled: o.cancelled,
         placed_inplay: inPlay,
+        keep_inplay: o.keepInPlay ?? false,
       })
     }
     for (const f of writes.fills) {

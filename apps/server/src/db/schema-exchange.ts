@@ -33,6 +33,8 @@ export interface BetOrderTable {
   placed_at: Timestamp
   /** Placed while the market was in-play, so it never lapses (migration 0501). */
   placed_inplay: Generated<boolean>
+  /** The player chose to keep it through the in-play turn (migration 0903). */
+  keep_inplay: Generated<boolean>
   settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 

@@ -4,7 +4,8 @@ import type { Odds, Paise } from '@backlay/exchange/ids'
 import { profitAtOdds } from '@backlay/exchange/money'
 import { fancyLiability, fancyProfit } from '@backlay/exchange/session'
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema'
+import type { Database, MarketKind } from '../db/schema'
+import { isExchangeKind } from './market-state'
 
 /** Which part of each order a list shows: what matched, what still rests, or what was cancelled. */
 export type BetPart = 'matched' | 'unmatched' | 'cancelled'
@@ -44,6 +45,7 @@ const baseQuery = (db: Kysely<Database>) =>
       'o.pl',
       'o.placed_at',
       'o.settled_at',
+      'o.keep_inplay',
       'm.name as market_name',
       'e.name as match_name',
       'e.sport_id',
@@ -100,6 +102,9 @@ export function toBet(row: Row, part: BetPart): Bet {
     run: fancy ? row.line : null,
     size: fancy ? row.odds : null,
     is_matched: part === 'matched' && row.remaining === 0 ? 1 : 0,
+    ...(isExchangeKind(row.market_kind as MarketKind)
+      ? { persistence: row.keep_inplay ? ('PERSIST' as const) : ('LAPSE' as const) }
+      : {}),
   }
 }
 

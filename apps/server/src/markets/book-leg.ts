@@ -32,6 +32,7 @@ export function matchLeg(
     matchedValue: placed.value.fills.reduce((s, f) => s + f.stake * f.odds, 0),
     remaining: placed.value.resting,
     cancelled: 0,
+    keepInPlay: order.persistence === 'PERSIST',
   })
   return placed
 }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { OddsBet } from '@backlay/exchange/exposure'
-import type { Paise } from '@backlay/exchange/ids'
-import { bookState, cancelOrder, type MarketView, marketView } from '@backlay/exchange/order-book'
+import type { OrderId, Paise } from '@backlay/exchange/ids'
+import {
+  bookState,
+  cancelOrder,
+  type MarketView,
+  marketView,
+  type Persistence,
+  setPersistence,
+} from '@backlay/exchange/order-book'
 import type { FancyBet } from '@backlay/exchange/session'
 import { type TradeWrites, wouldMatchNow } from '@backlay/exchange/trade'
 import type { FastifyBaseLogger } from 'fastify'
@@ -246,7 +253,8 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
               leg,
               {
                 id,
-                persistence: trader.userId === MARKET_MAKER_ID ? 'PERSIST' : 'LAPSE',
+                persistence:
+                  trader.userId === MARKET_MAKER_ID ? 'PERSIST' : (options.persistence ?? 'LAPSE'),
                 ...(options.fillOrKill ? { timeInForce: 'FILL_OR_KILL' as const } : {}),
                 now: this.clock.now(),
               },
@@ -422,6 +430,38 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
       )
       if (!done.ok) return done
       return success({ betIds: ids, cancelled })
+    })
+  }
+
+  /**
+   * Switches one of the trader's resting orders between lapsing and staying at the in-play turn,
+   * while the market is not in-play yet.
+   */
+  async changePersistence(
+    trader: Trader,
+    marketId: string,
+    orderId: string,
+    persistence: Persistence,
+  ): Promise<Result<undefined>> {
+    return this.exclusive(marketId, async (state) => {
+      const position = state?.positions.get(trader.userId)
+      if (!state?.book || !position?.open.has(orderId))
+        return fail('BET.NOT_CANCELLABLE', 'Bet is already matched or cancelled')
+      if ((await this.catalogueMarket(marketId))?.inplay)
+        return fail('BET.IN_PLAY', TRADE_MSG.inPlayChoice)
+      const changed = setPersistence(state.book, orderId as OrderId, persistence)
+      if (!changed.ok) return fail('BET.IN_PLAY', TRADE_MSG.inPlayChoice)
+      await this.db
+        .updateTable('bet_orders')
+        .set({ keep_inplay: persistence === 'PERSIST' })
+        .where('id', '=', orderId)
+        .execute()
+      this.publisher.publishTraders(
+        state,
+        new Map([[trader.userId, new Set([orderId])]]),
+        new Map(),
+      )
+      return success(undefined)
     })
   }
 

@@ -275,10 +275,11 @@ export async function loadMarketState(
   if (state.book) {
     // Every stored order rests again, also players' orders of a market that went in-play while
     // it was out of memory: the engine lapses those as it loads the market, releasing their funds.
-    // Orders placed in-play, and the market maker's, persist.
+    // Orders placed in-play, those kept in-play and the market maker's persist.
     for (const o of orders) {
       if (o.remaining <= 0) continue
-      const persistence = o.user_id === MARKET_MAKER_ID || o.placed_inplay ? 'PERSIST' : 'LAPSE'
+      const persistence =
+        o.user_id === MARKET_MAKER_ID || o.placed_inplay || o.keep_inplay ? 'PERSIST' : 'LAPSE'
       const resting = {
         selectionId: o.selection_id,
         side: o.side,

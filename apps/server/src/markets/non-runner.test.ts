@@ -84,7 +84,8 @@ describe('a non-runner', () => {
     if (!a || !b || !gone) throw new Error('expected three runners')
     const onGone = await newPlayer(t.app, { rupees: 1_000 })
     const backer = await newPlayer(t.app, { rupees: 1_000 })
-    const layer = await newPlayer(t.app, { rupees: 1_000 })
+    // A lay on an outsider can risk far more than its stake.
+    const layer = await newPlayer(t.app, { rupees: 100_000 })
     const waiting = await newPlayer(t.app, { rupees: 1_000 })
     const goneBet = await bet(onGone, market, gone, 'BACK', gone.back[0]?.price ?? 0)
     const backBet = await bet(backer, market, a, 'BACK', a.back[0]?.price ?? 0)
@@ -114,7 +115,7 @@ describe('a non-runner', () => {
     expect(await moneyOf(t.app, backer.id)).toEqual({ cash: 900_00, exposure: 100_00 })
     const liability = 100 * (cutLay - 100)
     expect(await moneyOf(t.app, layer.id)).toEqual({
-      cash: 1_000_00 - liability,
+      cash: 100_000_00 - liability,
       exposure: liability,
     })
     const position = await t.app.exchange.positionIn(backer.id, market.id)
@@ -137,7 +138,7 @@ describe('a non-runner', () => {
       cash: 1_000_00 + won - Math.floor((won * 200) / 10_000),
       exposure: 0,
     })
-    expect(await moneyOf(t.app, layer.id)).toEqual({ cash: 1_098_00, exposure: 0 })
+    expect(await moneyOf(t.app, layer.id)).toEqual({ cash: 100_098_00, exposure: 0 })
     expect(await moneyOf(t.app, onGone.id)).toEqual({ cash: 1_000_00, exposure: 0 })
     expect(await matchedOdds(goneBet.bet_id)).toMatchObject({ result: 'VOID' })
     const statuses = await t.app.db

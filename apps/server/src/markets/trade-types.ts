@@ -1,6 +1,7 @@
 import type { PlacedBet } from '@backlay/contract/bets'
 import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
 import type { UserLimits } from '@backlay/exchange/limits'
+import type { Persistence } from '@backlay/exchange/order-book'
 import type { TradeWrites } from '@backlay/exchange/trade'
 import type { LedgerBook } from '../db/schema'
 import type { BetOrderTable } from '../db/schema-exchange'
@@ -53,6 +54,8 @@ export interface PlaceOptions {
    * entries of many requests, so each carries its own.
    */
   readonly requestId?: string
+  /** The player's choice for an exchange order's unmatched part at the in-play turn (LAPSE by default). */
+  readonly persistence?: Persistence
 }
 
 /**
@@ -91,6 +94,7 @@ export const TRADE_MSG = {
   oddsChanged: 'Odds changed, please place the bet again',
   offLadder: 'Odds are not on the price ladder',
   noLiquidity: 'Not enough matching offers at this price',
+  inPlayChoice: 'The market is in-play: the bet can no longer change what it does at the off.',
   wrongCall: {
     fancy: 'This is a fancy market: place it with saveFancyBet.',
     odds: 'This is not a fancy market: place it with saveBet.',

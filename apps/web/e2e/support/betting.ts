@@ -139,21 +139,26 @@ export const unmatchedBets = async (player: Player, matchId: string): Promise<Be
 /** Text of a locator as numbers: '1,234.50' → 1234.5 */
 export const amount = (text: string): number => Number(text.replaceAll(',', '').trim())
 
-/** The seeded operator (an admin) sets a market's status through the back office. */
-export async function setMarketStatus(marketId: string, status: 'OPEN' | 'SUSPENDED') {
+/** A call of the back-office API as the seeded operator (an admin). */
+async function asOperator(method: 'POST' | 'PATCH', path: string, body: unknown) {
   const login = await fetch(brandUrl('/api/v1/admin/login'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ userName: 'operator1', password: 'Password1' }),
   })
   const { data } = (await login.json()) as { data: { token: string } }
-  const res = await fetch(
-    brandUrl(`/api/v1/admin/markets/${encodeURIComponent(marketId)}/status`),
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
-      body: JSON.stringify({ status }),
-    },
-  )
-  if (!res.ok) throw new Error(`market status: HTTP ${res.status} ${await res.text()}`)
+  const res = await fetch(brandUrl(`/api/v1/admin/${path}`), {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} admin/${path}: HTTP ${res.status} ${await res.text()}`)
 }
+
+/** The operator sets a market's status through the back office. */
+export const setMarketStatus = (marketId: string, status: 'OPEN' | 'SUSPENDED') =>
+  asOperator('POST', `markets/${encodeURIComponent(marketId)}/status`, { status })
+
+/** The operator turns a market in-play through the back office (its unmatched bets lapse). */
+export const turnInPlay = (marketId: string) =>
+  asOperator('PATCH', `markets/${encodeURIComponent(marketId)}`, { inplay: true })

@@ -53,6 +53,7 @@ export function runnerSelection(
     delay,
     minBet: limits.min,
     maxBet: limits.max,
+    inPlay: market.inplay,
   }
 }
 

@@ -31,7 +31,7 @@ export function refreshAfterBet(client: QueryClient): void {
   }
 }
 
-const betBody = (s: SlipSelection, stake: number) =>
+const betBody = (s: SlipSelection, stake: number, keepInPlay: boolean) =>
   s.marketType === 'SESSION'
     ? {
         path: 'bet/saveFancyBet',
@@ -51,6 +51,7 @@ const betBody = (s: SlipSelection, stake: number) =>
           odds: s.price,
           selection_id: s.runnerId,
           stack: stake,
+          ...(keepInPlay ? { persistence: 'PERSIST' } : {}),
         }),
       }
 
@@ -64,9 +65,10 @@ const errorMessage = (error: unknown): string => {
 export async function placeBet(
   s: SlipSelection,
   stake: number,
+  keepInPlay = false,
 ): Promise<{ ok: boolean; msg: string; placed?: PlacedBet }> {
   try {
-    const { path, body } = betBody(s, stake)
+    const { path, body } = betBody(s, stake, keepInPlay)
     const res = await api.post(path, body, saveBetResponse)
     return { ok: true, msg: res.msg ?? '', placed: res.data }
   } catch (error) {

@@ -21,7 +21,8 @@ export function BetSlipForm() {
   const stake = useBetSlip((s) => s.stake)
   const stakeError = useBetSlip((s) => s.stakeError)
   const originalPrice = useBetSlip((s) => s.originalPrice)
-  const { setStake, addStake, setPrice, cancel } = useBetSlip.getState()
+  const keepInPlay = useBetSlip((s) => s.keepInPlay)
+  const { setStake, addStake, setPrice, cancel, setKeepInPlay } = useBetSlip.getState()
   const buttons = useStakeButtons()
   const submit = useSubmitSlip()
   if (!selection) return null
@@ -135,6 +136,16 @@ export function BetSlipForm() {
           max: formatWhole(selection.maxBet),
         })}
       </p>
+      {canEditOdds && !selection.inPlay ? (
+        <label className={styles.keep}>
+          <input
+            type="checkbox"
+            checked={keepInPlay}
+            onChange={(e) => setKeepInPlay(e.target.checked)}
+          />
+          {t('betslip.keepInPlay')}
+        </label>
+      ) : null}
       {loggedIn ? <EditStakesButton /> : null}
       <div className={styles.presets}>
         {buttons.map((value) => (

@@ -11,7 +11,7 @@ import { useBetSlip } from '../stores/bet-slip-store'
 export function useSubmitSlip() {
   const outcome = useBetOutcome()
   return async () => {
-    const { selection, stake, startProcessing, finish } = useBetSlip.getState()
+    const { selection, stake, keepInPlay, startProcessing, finish } = useBetSlip.getState()
     if (!selection) return
     startProcessing(Date.now())
     const amount = stakeValue(stake)
@@ -21,7 +21,7 @@ export function useSubmitSlip() {
       outcome(result)
       return
     }
-    const result = await placeBet(selection, amount)
+    const result = await placeBet(selection, amount, keepInPlay)
     finish()
     if (result.placed && selection.marketType !== 'SESSION')
       useBetReceipt.getState().show({

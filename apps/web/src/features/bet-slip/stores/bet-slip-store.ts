@@ -26,6 +26,8 @@ export interface SlipSelection {
   minBet: number
   maxBet: number
   fromOneClick?: boolean
+  /** The market was in-play when the selection was made (an exchange bet's keep choice is pre-play only). */
+  inPlay?: boolean
   /** A racing combined bet (§4): one leg per picked runner at its own price. */
   legs?: SlipLeg[]
 }
@@ -52,6 +54,8 @@ interface SlipState {
   processingUntil: number | null
   /** Show the confirm step before sending (betting §2); persisted per browser. */
   confirmation: boolean
+  /** Keep the bet's unmatched part on the book when the market turns in-play (off: it lapses). */
+  keepInPlay: boolean
   select(selection: SlipSelection, stake?: number): void
   setStake(typed: string, authenticated: boolean): void
   addStake(amount: number, authenticated: boolean): void
@@ -63,6 +67,7 @@ interface SlipState {
   finish(): void
   cancel(): void
   setConfirmation(on: boolean): void
+  setKeepInPlay(on: boolean): void
 }
 
 const CONFIRMATION_KEY = 'betslip.confirmation'
@@ -83,6 +88,7 @@ const cleared = {
   stakeError: null,
   stage: 'idle' as SlipStage,
   processingUntil: null,
+  keepInPlay: false,
 }
 
 export const useBetSlip = create<SlipState>()((set, get) => ({
@@ -150,4 +156,5 @@ export const useBetSlip = create<SlipState>()((set, get) => ({
     }
     set({ confirmation: on })
   },
+  setKeepInPlay: (on) => set({ keepInPlay: on }),
 }))

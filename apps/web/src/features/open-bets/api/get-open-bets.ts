@@ -1,7 +1,9 @@
 import {
   type Bet,
   cancelledBetsResponse,
+  changePersistenceResponse,
   openBetsResponse,
+  type Persistence,
   unmatchedBetsResponse,
 } from '@backlay/contract/bets'
 import { POLL_MS } from '@backlay/contract/timing'
@@ -60,6 +62,10 @@ export function useUnmatchedBets(scope: BetScope, { poll }: { poll: boolean }) {
 
 export const cancelUnmatchedBet = (betId: string) =>
   api.post('bet/cancelUnmatchedBet', { bet_id: betId }, cancelledBetsResponse)
+
+/** Lapse or keep an unmatched exchange bet at the in-play turn, while the market is pre-play. */
+export const changePersistence = (betId: string, persistence: Persistence) =>
+  api.post('bet/changePersistence', { bet_id: betId, persistence }, changePersistenceResponse)
 
 export const cancelUnmatchedBetAll = (marketId: string) =>
   api.post('bet/cancelUnmatchedBetAll', { market_id: marketId }, cancelledBetsResponse)

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next'
 import { formatMoney, formatOdds } from '../../../lib/format'
 import { showToast } from '../../../lib/toast'
 import { refreshAfterBet } from '../../bet-slip/api/place-bet'
-import { cancelUnmatchedBet, cancelUnmatchedBetAll, useUnmatchedBets } from '../api/get-open-bets'
+import {
+  cancelUnmatchedBet,
+  cancelUnmatchedBetAll,
+  changePersistence,
+  useUnmatchedBets,
+} from '../api/get-open-bets'
 import { BetSection } from './bet-section'
 import styles from './open-bets.module.css'
 
@@ -20,11 +25,12 @@ export function UnmatchedBets({ matchId, poll }: { matchId?: string; poll: boole
   for (const bet of bets.data ?? [])
     markets.set(bet.market_id, [...(markets.get(bet.market_id) ?? []), bet])
 
-  const run = async (action: () => Promise<unknown>) => {
+  /** Runs a change and toasts its own message (a cancel says it was cancelled). */
+  const run = async (action: () => Promise<{ msg?: string | undefined }>) => {
     setBusy(true)
     try {
-      await action()
-      showToast({ type: 'success', message: t('openbets.cancelled'), shell: true })
+      const answer = await action()
+      showToast({ type: 'success', message: answer.msg || t('openbets.cancelled'), shell: true })
     } catch (error) {
       showToast({ type: 'error', message: (error as Error).message, shell: true })
     } finally {
@@ -56,6 +62,7 @@ export function UnmatchedBets({ matchId, poll }: { matchId?: string; poll: boole
                 <th>{t('openbets.selection')}</th>
                 <th>{t('openbets.odds')}</th>
                 <th>{t('openbets.stake')}</th>
+                <th>{t('openbets.inPlay')}</th>
                 <th>
                   <span className={styles.visuallyHidden}>{t('openbets.cancel')}</span>
                 </th>
@@ -71,6 +78,21 @@ export function UnmatchedBets({ matchId, poll }: { matchId?: string; poll: boole
                   <td>{bet.selection_name}</td>
                   <td>{formatOdds(bet.odds)}</td>
                   <td>{formatMoney(bet.stack)}</td>
+                  <td>
+                    {bet.persistence ? (
+                      <input
+                        type="checkbox"
+                        checked={bet.persistence === 'PERSIST'}
+                        disabled={busy}
+                        aria-label={t('openbets.keepBet', { name: bet.selection_name })}
+                        onChange={(e) =>
+                          void run(() =>
+                            changePersistence(bet.bet_id, e.target.checked ? 'PERSIST' : 'LAPSE'),
+                          )
+                        }
+                      />
+                    ) : null}
+                  </td>
                   <td>
                     <button
                       type="button"

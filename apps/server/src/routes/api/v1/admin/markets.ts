@@ -39,6 +39,8 @@ export const marketRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (ap
     marketChanged: async (marketId) => {
       const market = await readCatalogueMarket(app.db, marketId)
       if (!market) return
+      // Turned in-play by hand: its unmatched bets lapse now, as at the feed's turn.
+      if (market.inplay && isExchangeKind(market.kind)) await app.exchange.turnInPlay(marketId)
       // A bookmaker line typed by hand bounds its match's exchange quote (house-lines.ts).
       const ids =
         market.kind === 'BOOKMAKER'

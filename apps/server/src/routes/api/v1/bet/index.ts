@@ -2,10 +2,13 @@ import {
   cancelledBetsResponse,
   cancelUnmatchedBetAllRequest,
   cancelUnmatchedBetRequest,
+  changePersistenceRequest,
+  changePersistenceResponse,
   fancyLiabilityRequest,
   fancyLiabilityResponse,
   openBetsRequest,
   openBetsResponse,
+  type Persistence,
   type PlacedBet,
   saveBetRequest,
   saveBetResponse,
@@ -84,7 +87,7 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     trader: Trader,
     marketId: string,
     legs: OddsLeg[],
-    requestId: string,
+    options: { requestId: string; persistence?: Persistence | undefined },
     key?: string,
   ) =>
     engine.withDelay(
@@ -92,7 +95,8 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
         (await guardHouseLines(marketId, legs)) ??
         engine.placeOdds(trader, marketId, legs, {
           ...delayed,
-          requestId,
+          requestId: options.requestId,
+          ...(options.persistence ? { persistence: options.persistence } : {}),
           ...(key ? { idempotencyKey: key } : {}),
         }),
     )
@@ -148,7 +152,13 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
         stake: rupeesToPaise(body.stack),
       }
       const result = await once(app, request, trader.userId, (key) =>
-        placeOdds(trader, body.market_id, [leg], request.id, key),
+        placeOdds(
+          trader,
+          body.market_id,
+          [leg],
+          { requestId: request.id, persistence: body.persistence },
+          key,
+        ),
       )
       return answer(reply, result, (bets) => bets[0] as PlacedBet)
     },
@@ -166,7 +176,7 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
       }))
       const marketId = request.body[0]?.market_id ?? ''
       const result = await once(app, request, trader.userId, (key) =>
-        placeOdds(trader, marketId, legs, request.id, key),
+        placeOdds(trader, marketId, legs, { requestId: request.id }, key),
       )
       return answer(reply, result, (bets) => bets)
     },
@@ -248,6 +258,26 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
       const done = await engine.cancel(trader, order.market_id, [order.id], request.id)
       if (!done.ok) return sendBetFailure(reply, done)
       return cancelledAnswer('Unmatched bet cancelled.', done.value)
+    },
+  )
+
+  traderPost(
+    '/changePersistence',
+    { body: changePersistenceRequest, response: changePersistenceResponse },
+    async (trader, request, reply) => {
+      const { bet_id: betId, persistence } = request.body
+      const order = await findOwnOrder(app.db, trader.userId, betId)
+      if (!order) return sendBetFailure(reply, { code: 'BET.NOT_FOUND', msg: 'Bet not found' })
+      const done = await engine.changePersistence(trader, order.market_id, order.id, persistence)
+      if (!done.ok) return sendBetFailure(reply, done)
+      return {
+        status: true as const,
+        msg:
+          persistence === 'PERSIST'
+            ? 'Your bet will be kept in-play.'
+            : 'Your bet will lapse when the market turns in-play.',
+        data: { bet_id: order.id, persistence },
+      }
     },
   )
 

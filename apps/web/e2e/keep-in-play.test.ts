@@ -1,0 +1,136 @@
+import { cancelledBetsResponse, saveBetResponse } from '@backlay/contract/bets'
+import { type DetailRunner, matchDetailsResponse } from '@backlay/contract/match-details'
+import { homeMatchesResponse } from '@backlay/contract/matches'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  loginAs,
+  openBrandPage,
+  type Player,
+  post,
+  TEST_TIMEOUT_MS,
+  turnInPlay,
+  unmatchedBets,
+} from './support/betting'
+import {
+  browserForFile,
+  errorsOf,
+  saveScreenshot,
+  VIEWPORT_NAMES,
+  type ViewportName,
+} from './support/browser'
+
+const browser = browserForFile()
+
+const PLAYER: Record<ViewportName, string> = { desktop: 'demo1', mobile: 'demo2' }
+
+/** A tennis match not in-play yet whose match odds are open and priced, each size its own. */
+async function prePlayMatch(
+  taken: readonly string[],
+): Promise<{ matchId: string; marketId: string; runner: DetailRunner }> {
+  const { data } = await post('match/homeMatchesOpen', { sport_id: '2' }, homeMatchesResponse)
+  for (const m of data.filter((x) => x.status === 'OPEN' && !x.inplay)) {
+    if (taken.includes(m.match_id)) continue
+    const details = await post(
+      'match/matchDetailsOpen',
+      { match_id: m.match_id },
+      matchDetailsResponse,
+    )
+    const odds = details.data.find((d) => d.market_type === 'MATCH_ODDS')
+    const runner = odds?.runners.find((r) => r.status === 'ACTIVE' && r.ex.availableToBack[0])
+    if (odds?.status === 'OPEN' && !odds.inplay && runner)
+      return { matchId: m.match_id, marketId: odds.market_id, runner }
+  }
+  throw new Error('no tennis match with open match odds before the off')
+}
+
+const taken: string[] = []
+
+describe.each(VIEWPORT_NAMES)('keeping a bet in-play at %s size', (viewport) => {
+  let player: Player
+  let page: Page
+  let match: Awaited<ReturnType<typeof prePlayMatch>>
+
+  beforeAll(async () => {
+    player = await loginAs(PLAYER[viewport])
+    match = await prePlayMatch(taken)
+    taken.push(match.matchId)
+    page = await openBrandPage(browser(), viewport, `/event-page/2/${match.matchId}`, player)
+    await page.getByRole('region', { name: 'Match Odds' }).waitFor()
+  }, TEST_TIMEOUT_MS)
+
+  afterAll(async () => {
+    for (const bet of await unmatchedBets(player, match.matchId))
+      await post(
+        'bet/cancelUnmatchedBet',
+        { bet_id: bet.bet_id },
+        cancelledBetsResponse,
+        player.token,
+      )
+    expect(errorsOf(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it(
+    'keeps the bet chosen to stay through the in-play turn, and lapses the other',
+    async () => {
+      const name = match.runner.runnerName
+      await page
+        .getByRole('region', { name: 'Match Odds' })
+        .getByRole('button', { name: new RegExp(`^Back ${name} \\d`) })
+        .first()
+        .click()
+      const popup = page.getByRole('dialog', { name: /Place Bet|Placing Bet/ })
+      await popup.getByText(`Backing ${name}`).waitFor()
+      await popup.getByLabel('Odds', { exact: true }).fill('1000')
+      await popup.getByLabel('Stake', { exact: true }).fill('100')
+      const keep = popup.getByRole('checkbox', { name: 'Keep the unmatched part in-play' })
+      await keep.check()
+      await saveScreenshot(page, `keep-in-play-slip-${viewport}`)
+      await popup.getByRole('button', { name: /^Place Bet/ }).click()
+      await popup.waitFor({ state: 'detached', timeout: 60_000 })
+      // A second bet left to lapse, placed straight through the API.
+      const lapsing = await post(
+        'bet/saveBet',
+        {
+          is_back: 1,
+          market_id: match.marketId,
+          odds: 1000,
+          selection_id: match.runner.selectionId,
+          stack: 100,
+        },
+        saveBetResponse,
+        player.token,
+      )
+      expect(lapsing.data.status).toBe('UNMATCHED')
+      const before = await unmatchedBets(player, match.matchId)
+      const kept = before.find((b) => b.persistence === 'PERSIST')
+      expect(before.map((b) => b.persistence).sort()).toEqual(['LAPSE', 'PERSIST'])
+
+      if (viewport === 'desktop') await page.getByRole('tab', { name: 'Open Bets' }).click()
+      else
+        await page
+          .getByRole('navigation', { name: 'Shortcuts' })
+          .getByRole('link', { name: 'Open Bets' })
+          .click()
+      const unmatched = page.getByRole('region', { name: 'Unmatched Bets' })
+      const choices = unmatched.getByRole('checkbox', { name: `Keep ${name} in-play` })
+      await expect.poll(() => choices.count()).toBe(2)
+      expect(await Promise.all((await choices.all()).map((c) => c.isChecked()))).toEqual(
+        before.map((b) => b.persistence === 'PERSIST'),
+      )
+      await saveScreenshot(page, `keep-in-play-open-bets-${viewport}`)
+
+      await turnInPlay(match.marketId)
+      await expect
+        .poll(async () => (await unmatchedBets(player, match.matchId)).map((b) => b.bet_id), {
+          timeout: 30_000,
+        })
+        .toEqual([kept?.bet_id])
+      await expect.poll(() => unmatched.getByTestId('unmatched-line').count()).toBe(1)
+      await expect(choices.first().isChecked()).resolves.toBe(true)
+      await saveScreenshot(page, `keep-in-play-after-turn-${viewport}`)
+    },
+    TEST_TIMEOUT_MS,
+  )
+})
