@@ -1,4 +1,8 @@
-import { cancelledBetsResponse, saveBetResponse } from '@backlay/contract/bets'
+import {
+  cancelledBetsResponse,
+  orderHistoryResponse,
+  saveBetResponse,
+} from '@backlay/contract/bets'
 import { type DetailRunner, matchDetailsResponse } from '@backlay/contract/match-details'
 import { homeMatchesResponse } from '@backlay/contract/matches'
 import type { Page } from 'playwright-core'
@@ -130,6 +134,20 @@ describe.each(VIEWPORT_NAMES)('keeping a bet in-play at %s size', (viewport) => 
       await expect.poll(() => unmatched.getByTestId('unmatched-line').count()).toBe(1)
       await expect(choices.first().isChecked()).resolves.toBe(true)
       await saveScreenshot(page, `keep-in-play-after-turn-${viewport}`)
+
+      // Its order history is a click away; the other one's ends in its lapse.
+      await unmatched.getByRole('button', { name: `Order history of the bet on ${name}` }).click()
+      const history = page.getByRole('dialog', { name: `Order history: ${name}` })
+      await history.getByText('Placed 100.00 at 1000').waitFor()
+      await saveScreenshot(page, `order-history-${viewport}`)
+      await history.getByRole('button', { name: 'Close' }).click()
+      const lapsed = await post(
+        'bet/orderHistory',
+        { bet_id: lapsing.data.bet_id },
+        orderHistoryResponse,
+        player.token,
+      )
+      expect(lapsed.data.events.map((e) => e.kind)).toEqual(['PLACED', 'LAPSED'])
     },
     TEST_TIMEOUT_MS,
   )

@@ -140,4 +140,24 @@ describe.each(VIEWPORT_NAMES)('a runner’s price history at %s size', (viewport
     await dialog().getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => dialog().count()).toBe(0)
   })
+
+  it('tells a matched bet’s order history from Open Bets', async () => {
+    if (viewport === 'desktop') await page.getByRole('tab', { name: 'Open Bets' }).click()
+    else
+      await page
+        .getByRole('navigation', { name: 'Shortcuts' })
+        .getByRole('link', { name: 'Open Bets' })
+        .click()
+    const name = match.runner.runnerName
+    await page
+      .getByRole('region', { name: 'Matched Bets' })
+      .getByRole('button', { name: `Order history of the bet on ${name}` })
+      .first()
+      .click()
+    const history = page.getByRole('dialog', { name: `Order history: ${name}` })
+    await history.getByText(/^Placed 100\.00 at \d/).waitFor()
+    await history.getByText(/^Matched 100\.00 at \d/).waitFor()
+    await saveScreenshot(page, `order-history-matched-${viewport}`)
+    await history.getByRole('button', { name: 'Close' }).click()
+  })
 })

@@ -282,3 +282,39 @@ export const changePersistenceRequest = z.strictObject({ bet_id: idText, persist
 export const changePersistenceResponse = ok(z.object({ bet_id: z.string(), persistence })).extend({
   msg: z.string(),
 })
+
+/**
+ * POST bet/orderHistory (ours): what happened to one of the player's bets, oldest first —
+ * placed, each matched part with its time and price (cut by a non-runner, or void on one),
+ * unmatched parts cancelled, lapsed at the in-play turn or removed by a non-runner, and the
+ * settlement. Odds are decimal, a session bet's its rate.
+ */
+export const orderHistoryRequest = z.strictObject({ bet_id: idText })
+
+export const orderEvent = z.object({
+  /** ISO 8601 UTC */
+  at: z.iso.datetime(),
+  kind: z.enum(['PLACED', 'MATCHED', 'CANCELLED', 'LAPSED', 'REMOVED', 'SETTLED']),
+  /** The stake the event moved: placed, matched, or taken off the book. */
+  stake: rupees.nullable(),
+  odds: z.number().nullable(),
+  /** MATCHED: the price non-runners cut it to, when they did. */
+  reducedTo: decimalOdds.nullable(),
+  /** MATCHED: void, the runner being a non-runner. */
+  voided: z.boolean(),
+  result: z.enum(['WON', 'LOST', 'VOID']).nullable(),
+  pl: rupees.nullable(),
+})
+export type OrderEvent = z.infer<typeof orderEvent>
+
+export const orderHistoryResponse = ok(
+  z.object({
+    bet_id: z.string(),
+    match_name: z.string(),
+    market_name: z.string(),
+    selection_name: z.string(),
+    is_back: isBack,
+    events: z.array(orderEvent),
+  }),
+)
+export type OrderHistory = z.infer<typeof orderHistoryResponse>['data']

@@ -55,6 +55,16 @@ export interface BetFillTable {
   matched_odds: ColumnType<number | null, number | null | undefined, number | null>
 }
 
+/** An unmatched part off the book and why (migration 0904). */
+export interface BetOrderEventTable {
+  id: Generated<number>
+  order_id: string
+  kind: OrderEventKind
+  size: number
+  at: Timestamp
+}
+export type OrderEventKind = 'CANCELLED' | 'LAPSED' | 'REMOVED'
+
 /** A runner withdrawn by the feed, and when the exchange applied it (migration 0902). */
 export interface RunnerRemovalTable {
   market_id: string
@@ -107,6 +117,7 @@ export interface ExchangeTables {
   bet_orders: BetOrderTable
   bet_fills: BetFillTable
   runner_removals: RunnerRemovalTable
+  bet_order_events: BetOrderEventTable
   market_exposures: MarketExposureTable
   market_settlements: MarketSettlementTable
   bet_requests: BetRequestTable

@@ -1,4 +1,5 @@
 import { bookState, turnInPlay } from '@backlay/exchange/order-book'
+import type { OrderEventKind } from '../db/schema-exchange'
 import type { MarketState } from './market-state'
 import type { TradeCommitter } from './trade-commit'
 import type { Entry } from './trade-types'
@@ -10,7 +11,7 @@ import type { Entry } from './trade-types'
  */
 export async function lapseAtInPlay(committer: TradeCommitter, state: MarketState): Promise<void> {
   if (!state.book || bookState(state.book).inPlay) return
-  await releaseCancelled(committer, state, turnInPlay(state.book))
+  await releaseCancelled(committer, state, turnInPlay(state.book), 'LAPSED')
 }
 
 /**
@@ -21,6 +22,7 @@ export async function releaseCancelled(
   committer: TradeCommitter,
   state: MarketState,
   orders: readonly { orderId: string; userId: string; size: number }[],
+  why: OrderEventKind,
 ): Promise<void> {
   const byUser = new Map<string, { orderId: string; size: number }[]>()
   for (const order of orders) {
@@ -34,7 +36,7 @@ export async function releaseCancelled(
     return {
       state,
       trader: { userId, book, limits: {} },
-      options: {},
+      options: { cancelledAs: why },
       change: (position) => {
         for (const c of cancels) position.open.delete(c.orderId)
         return { orders: [], fills: [], cancels }

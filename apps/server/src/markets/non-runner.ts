@@ -62,6 +62,7 @@ export async function applyRemoval(
       engine.committer,
       loaded,
       going.map((o) => ({ orderId: o.orderId, userId: o.userId, size: o.remaining })),
+      'REMOVED',
     )
   }
   const now = new Date(engine.clock.now())

@@ -4,7 +4,7 @@ import type { UserLimits } from '@backlay/exchange/limits'
 import type { Persistence } from '@backlay/exchange/order-book'
 import type { TradeWrites } from '@backlay/exchange/trade'
 import type { LedgerBook } from '../db/schema'
-import type { BetOrderTable } from '../db/schema-exchange'
+import type { BetOrderTable, OrderEventKind } from '../db/schema-exchange'
 import type { Failure, Result } from '../result'
 import type { CatalogueMarket } from './catalogue'
 import type { MarketState, Position } from './market-state'
@@ -56,6 +56,8 @@ export interface PlaceOptions {
   readonly requestId?: string
   /** The player's choice for an exchange order's unmatched part at the in-play turn (LAPSE by default). */
   readonly persistence?: Persistence
+  /** Why the change's cancels happen, for the order history (CANCELLED by default: the player). */
+  readonly cancelledAs?: OrderEventKind
 }
 
 /**

@@ -3,6 +3,7 @@ import type { CommitOrders, TradeWrites } from '@backlay/exchange/trade'
 import { type Kysely, type OperationNodeSource, sql } from 'kysely'
 import { insertRowsAsJson, rowChunks } from '../db/one-statement'
 import type { Database, LedgerBook } from '../db/schema'
+import { MARKET_MAKER_ID } from './accounts'
 import type { MarketState, Position } from './market-state'
 import type { Accepted } from './trade-types'
 
@@ -78,6 +79,20 @@ export function writesOf(
         AS v(id text, stake bigint, value bigint, cancelled bigint)
       WHERE o.id = v.id`)
   }
+  // The market maker's requotes are its own business: only players' cancels are kept.
+  const events = accepted.flatMap(({ entry, writes: w }) =>
+    entry.trader.userId === MARKET_MAKER_ID
+      ? []
+      : w.cancels
+          .filter((c) => c.size > 0)
+          .map((c) => ({
+            order_id: c.orderId,
+            kind: entry.options.cancelledAs ?? 'CANCELLED',
+            size: c.size,
+            at,
+          })),
+  )
+  if (events.length > 0) writes.push(insertRowsAsJson('bet_order_events', events))
   const held = new Map<
     string,
     { user_id: string; market_id: string; book: LedgerBook; held: number }

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router'
 import { formatMoney, formatOdds } from '../../../lib/format'
 import { useOpenBets } from '../api/get-open-bets'
 import { betTarget, groupBets, type ListMode } from '../bet-list'
+import { BetHistoryButton } from './bet-history'
 import { BetSection } from './bet-section'
 import styles from './open-bets.module.css'
 
@@ -95,6 +96,9 @@ function BetTable({ lines }: { lines: ReturnType<typeof groupBets>[number]['line
           <th>{t('openbets.odds')}</th>
           <th>{t('openbets.stake')}</th>
           <th>{t('openbets.pl')}</th>
+          <th>
+            <span className={styles.visuallyHidden}>{t('openbets.history.button')}</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -112,6 +116,11 @@ function BetTable({ lines }: { lines: ReturnType<typeof groupBets>[number]['line
             <td>{l.bet.is_fancy === 1 ? (l.bet.size ?? l.odds) : formatOdds(l.odds)}</td>
             <td>{formatMoney(l.stake)}</td>
             <td>{formatMoney(l.pl)}</td>
+            <td>
+              {l.count === 1 ? (
+                <BetHistoryButton betId={l.bet.bet_id} name={l.bet.selection_name} />
+              ) : null}
+            </td>
           </tr>
         ))}
       </tbody>

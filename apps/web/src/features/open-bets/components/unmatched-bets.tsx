@@ -11,6 +11,7 @@ import {
   changePersistence,
   useUnmatchedBets,
 } from '../api/get-open-bets'
+import { BetHistoryButton } from './bet-history'
 import { BetSection } from './bet-section'
 import styles from './open-bets.module.css'
 
@@ -93,7 +94,8 @@ export function UnmatchedBets({ matchId, poll }: { matchId?: string; poll: boole
                       />
                     ) : null}
                   </td>
-                  <td>
+                  <td className={styles.actions}>
+                    <BetHistoryButton betId={bet.bet_id} name={bet.selection_name} />
                     <button
                       type="button"
                       className={styles.cancelOne}

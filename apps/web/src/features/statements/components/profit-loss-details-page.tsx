@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { api } from '../../../lib/api-client'
 import { formatOdds } from '../../../lib/format'
+import { BetHistoryButton } from '../../open-bets/components/bet-history'
 import { Amount, amountColumn } from './amount'
 import { StatementPage } from './statement-page'
 import styles from './statements.module.css'
@@ -40,6 +41,11 @@ export function ProfitLossDetailsPage() {
         },
         amountColumn('stake', t('statements.stake'), (b) => b.stack),
         amountColumn('pl', t('statements.profitLoss'), (b) => b.pl, true),
+        {
+          key: 'history',
+          header: t('openbets.history.button'),
+          cell: (b) => <BetHistoryButton betId={b.bet_id} name={b.selection_name} />,
+        },
       ]}
       rows={bets.data}
       rowKey={(b) => b.bet_id}

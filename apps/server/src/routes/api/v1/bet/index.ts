@@ -8,6 +8,8 @@ import {
   fancyLiabilityResponse,
   openBetsRequest,
   openBetsResponse,
+  orderHistoryRequest,
+  orderHistoryResponse,
   type Persistence,
   type PlacedBet,
   saveBetRequest,
@@ -36,6 +38,7 @@ import {
   marketsWithBets,
 } from '../../../../markets/bet-queries'
 import { houseLineGuard } from '../../../../markets/house-lines'
+import { readOrderHistory } from '../../../../markets/order-history'
 import type { OddsLeg, Placed, Trader } from '../../../../markets/trade-types'
 import type { Result } from '../../../../result'
 
@@ -258,6 +261,16 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
       const done = await engine.cancel(trader, order.market_id, [order.id], request.id)
       if (!done.ok) return sendBetFailure(reply, done)
       return cancelledAnswer('Unmatched bet cancelled.', done.value)
+    },
+  )
+
+  traderPost(
+    '/orderHistory',
+    { body: orderHistoryRequest, response: orderHistoryResponse },
+    async (trader, request, reply) => {
+      const history = await readOrderHistory(app.db, trader.userId, request.body.bet_id)
+      if (!history.ok) return sendBetFailure(reply, history)
+      return { status: true as const, data: history.value }
     },
   )
 
