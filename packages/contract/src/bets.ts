@@ -318,3 +318,33 @@ export const orderHistoryResponse = ok(
   }),
 )
 export type OrderHistory = z.infer<typeof orderHistoryResponse>['data']
+
+/**
+ * Automatic cash-out (ours): GET exchange/order/autoCashOut?marketId= answers the player's rule on
+ * a market (null when none was set); POST sets it — a profit target and/or a loss limit, in
+ * rupees, on what a full cash-out locks in — and POST exchange/order/autoCashOut/cancel removes
+ * it. The server cashes out once when a trigger is crossed, through the bet delay, and says so
+ * on the stream (`autoCashOut`). A manual cash-out, a suspension or the close ends the rule.
+ */
+export const autoCashOutRequest = z
+  .strictObject({
+    marketId: idText,
+    profitTarget: rupees.positive().nullable().default(null),
+    lossLimit: rupees.positive().nullable().default(null),
+  })
+  .refine((v) => v.profitTarget !== null || v.lossLimit !== null, {
+    message: 'Set a profit target, a loss limit or both.',
+    path: ['profitTarget'],
+  })
+export const autoCashOutQuery = z.strictObject({ marketId: idText })
+export const autoCashOutState = z.enum(['ACTIVE', 'DONE', 'FAILED', 'CANCELLED'])
+export const autoCashOut = z.object({
+  marketId: z.string(),
+  profitTarget: rupees.nullable(),
+  lossLimit: rupees.nullable(),
+  state: autoCashOutState,
+  /** What ended it: the cash-out's answer, or why it was cancelled. */
+  msg: z.string().nullable(),
+})
+export type AutoCashOut = z.infer<typeof autoCashOut>
+export const autoCashOutResponse = ok(autoCashOut.nullable())

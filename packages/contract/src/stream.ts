@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { balance } from './balance'
-import { orderStatus, selectionPosition } from './bets'
+import { autoCashOutState, orderStatus, selectionPosition } from './bets'
 import { marketStatus, runnerStatus } from './market'
 import { detailPriceSize, fancy } from './match-details'
 import { decimalOdds, rupees } from './money'
@@ -159,6 +159,14 @@ export const positionMessage = z.object({
   positions: z.array(selectionPosition),
 })
 
+/** Private: the user's automatic cash-out on a market ended: cashed out, failed, or cancelled. */
+export const autoCashOutMessage = z.object({
+  type: z.literal('autoCashOut'),
+  market_id: z.string(),
+  state: autoCashOutState.exclude(['ACTIVE']),
+  msg: z.string(),
+})
+
 /** Private: balance and liability (as user/getBalanceCRef). */
 export const balanceMessage = balance.extend({ type: z.literal('balance') })
 
@@ -188,6 +196,7 @@ export const serverMessage = z.discriminatedUnion('type', [
   orderMessage,
   positionMessage,
   balanceMessage,
+  autoCashOutMessage,
   ackMessage,
   errorMessage,
   serverHeartbeat,

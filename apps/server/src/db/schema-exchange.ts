@@ -65,6 +65,19 @@ export interface BetOrderEventTable {
 }
 export type OrderEventKind = 'CANCELLED' | 'LAPSED' | 'REMOVED'
 
+/** A player's automatic cash-out on a market (migration 0905); TRIGGERED while it runs. */
+export interface AutoCashOutTable {
+  id: string
+  user_id: string
+  market_id: string
+  profit_target: number | null
+  loss_limit: number | null
+  state: 'ACTIVE' | 'TRIGGERED' | 'DONE' | 'FAILED' | 'CANCELLED'
+  msg: string | null
+  created_at: Timestamp
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
 /** A runner withdrawn by the feed, and when the exchange applied it (migration 0902). */
 export interface RunnerRemovalTable {
   market_id: string
@@ -118,6 +131,7 @@ export interface ExchangeTables {
   bet_fills: BetFillTable
   runner_removals: RunnerRemovalTable
   bet_order_events: BetOrderEventTable
+  auto_cash_outs: AutoCashOutTable
   market_exposures: MarketExposureTable
   market_settlements: MarketSettlementTable
   bet_requests: BetRequestTable

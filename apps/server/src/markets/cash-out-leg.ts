@@ -5,7 +5,7 @@ import type { MarketView } from '@backlay/exchange/order-book'
 import { bestPricesOf } from '@backlay/exchange/trade'
 import { fail, type Result, success } from '../result'
 import type { MarketAccess } from './market-access'
-import { type OddsLeg, TRADE_MSG, type Trader } from './trade-types'
+import { type OddsLeg, type Placed, type PlaceOptions, TRADE_MSG, type Trader } from './trade-types'
 
 /** The engine's copy of a user's position in a market (see ExchangeEngine.positionIn). */
 export type ExchangePositionReader = (
@@ -57,5 +57,39 @@ export async function cashOutLeg(
       stake: hedge.stake,
     },
     delay: market.betDelaySeconds,
+  })
+}
+
+/**
+ * Cashes out `sharePercent` of the position as a player's cash-out does: the hedge is worked out,
+ * the market's bet delay waited, the hedge worked out again at the prices of that moment and
+ * placed FILL_OR_KILL, so a moved price refuses it instead of leaving a half hedge. Used by the
+ * cash-out call and by automatic cash-outs.
+ */
+export async function cashOutThroughDelay(
+  engine: {
+    cashOutLeg: (trader: Trader, marketId: string, share: number) => ReturnType<typeof cashOutLeg>
+    wait: (ms: number) => Promise<void>
+    placeOdds: (
+      trader: Trader,
+      marketId: string,
+      legs: readonly OddsLeg[],
+      options: PlaceOptions,
+    ) => Promise<Result<Placed>>
+  },
+  trader: Trader,
+  marketId: string,
+  sharePercent: number,
+  options: Pick<PlaceOptions, 'requestId' | 'idempotencyKey'> = {},
+): Promise<Result<Placed>> {
+  const first = await engine.cashOutLeg(trader, marketId, sharePercent)
+  if (!first.ok) return first
+  await engine.wait(first.value.delay * 1000)
+  const now = await engine.cashOutLeg(trader, marketId, sharePercent)
+  if (!now.ok) return now
+  return engine.placeOdds(trader, marketId, [now.value.leg], {
+    ...options,
+    fillOrKill: true,
+    waitedSeconds: first.value.delay,
   })
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { FeedUpdate } from '../feed/feed-adapter'
 import { ensureHouseAccounts, MARKET_MAKER_ID } from '../markets/accounts'
+import { AutoCashOuts } from '../markets/auto-cash-out'
+import { traderOf } from '../markets/bet-http'
 import { readCatalogueMarkets } from '../markets/catalogue'
 import { ExchangeEngine } from '../markets/exchange-engine'
 import { houseQuotes, matchOddsMarketIdsOf } from '../markets/house-lines'
@@ -15,6 +17,8 @@ declare module 'fastify' {
     books: MarketBooks
     /** The same object as `books`, with the placement, cancel, cash-out and settlement calls. */
     exchange: ExchangeEngine
+    /** Players' automatic cash-outs (markets/auto-cash-out.ts). */
+    autoCashOuts: AutoCashOuts
   }
 }
 
@@ -30,6 +34,15 @@ export const marketBooksPlugin = fp(
     )
     app.decorate('books', engine)
     app.decorate('exchange', engine)
+    const autoCashOuts = new AutoCashOuts(
+      app.db,
+      app.clock,
+      app.bus,
+      engine,
+      (userId) => traderOf(app, userId),
+      app.log,
+    )
+    app.decorate('autoCashOuts', autoCashOuts)
     await ensureHouseAccounts(app.db)
 
     let stopping = false
@@ -100,6 +113,7 @@ export const marketBooksPlugin = fp(
     app.addHook('onReady', async () => {
       enqueue(() => applyPendingRemovals(engine))
       enqueue(() => settleClosedMarkets(app, app.db))
+      enqueue(() => autoCashOuts.start())
       // Markets where players have unmatched orders are held in memory from the start, so the
       // feed turning one in-play lapses them; one that went in-play while the server was down
       // lapses them as it loads.
@@ -137,6 +151,7 @@ export const marketBooksPlugin = fp(
     app.addHook('preClose', async () => {
       stopping = true
       await work
+      await autoCashOuts.stop()
       await engine.idle()
     })
   },

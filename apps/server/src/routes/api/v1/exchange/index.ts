@@ -1,4 +1,7 @@
 import {
+  autoCashOutQuery,
+  autoCashOutRequest,
+  autoCashOutResponse,
   cashOutQuery,
   cashOutQuoteQuery,
   cashOutQuoteResponse,
@@ -11,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendFailure } from '../../../../http/failure-status'
 import { betFailureStatus, once, sendBetFailure, traderOf } from '../../../../markets/bet-http'
+import { cashOutThroughDelay } from '../../../../markets/cash-out-leg'
 import { readPriceHistory } from '../../../../use-cases/price-history'
 
 /**
@@ -60,21 +64,15 @@ const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
       const trader = request.user && (await traderOf(app, request.user.userId))
       const { marketId, share } = request.query
       const result = trader
-        ? await once(app, request, trader.userId, async (key) => {
-            const first = await engine.cashOutLeg(trader, marketId, share)
-            if (!first.ok) return first
-            await engine.wait(first.value.delay * 1000)
-            const now = await engine.cashOutLeg(trader, marketId, share)
-            if (!now.ok) return now
-            return engine.placeOdds(trader, marketId, [now.value.leg], {
-              fillOrKill: true,
-              waitedSeconds: first.value.delay,
+        ? await once(app, request, trader.userId, (key) =>
+            cashOutThroughDelay(engine, trader, marketId, share, {
               requestId: request.id,
               ...(key ? { idempotencyKey: key } : {}),
-            })
-          })
+            }),
+          )
         : ({ ok: false, code: 'AUTH.LOGIN_REQUIRED', msg: 'Please login to place bets' } as const)
       if (result.ok) {
+        if (trader) await app.autoCashOuts.cancel(trader.userId, marketId, 'manual')
         return {
           status: true,
           msg: MSG.cashOutSuccess,
@@ -119,6 +117,60 @@ const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
             stake: paiseToRupees(leg.stake),
           },
         },
+      }
+    },
+  )
+
+  app.get(
+    '/order/autoCashOut',
+    {
+      preHandler: app.requireUser,
+      schema: { querystring: autoCashOutQuery, response: { 200: autoCashOutResponse } },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await app.autoCashOuts.get(request.user?.userId ?? '', request.query.marketId),
+    }),
+  )
+
+  app.post(
+    '/order/autoCashOut',
+    {
+      preHandler: app.requireUser,
+      schema: { body: autoCashOutRequest, response: { 200: autoCashOutResponse } },
+    },
+    async (request, reply) => {
+      const trader = request.user && (await traderOf(app, request.user.userId))
+      if (!trader)
+        return sendBetFailure(reply, {
+          code: 'AUTH.LOGIN_REQUIRED',
+          msg: 'Please login to place bets',
+        })
+      const { marketId, profitTarget, lossLimit } = request.body
+      const set = await app.autoCashOuts.set(trader, marketId, { profitTarget, lossLimit })
+      if (!set.ok) return sendBetFailure(reply, set)
+      return { status: true as const, msg: 'Automatic cash-out set.', data: set.value }
+    },
+  )
+
+  app.post(
+    '/order/autoCashOut/cancel',
+    {
+      preHandler: app.requireUser,
+      schema: { body: autoCashOutQuery, response: { 200: autoCashOutResponse } },
+    },
+    async (request, reply) => {
+      const userId = request.user?.userId ?? ''
+      const { marketId } = request.body
+      if (!(await app.autoCashOuts.cancel(userId, marketId, 'removed')))
+        return sendBetFailure(reply, {
+          code: 'CASHOUT.NOT_FOUND',
+          msg: 'There is no automatic cash-out on this market.',
+        })
+      return {
+        status: true as const,
+        msg: 'Automatic cash-out removed.',
+        data: await app.autoCashOuts.get(userId, marketId),
       }
     },
   )
