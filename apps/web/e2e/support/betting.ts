@@ -162,3 +162,9 @@ export const setMarketStatus = (marketId: string, status: 'OPEN' | 'SUSPENDED') 
 /** The operator turns a market in-play through the back office (its unmatched bets lapse). */
 export const turnInPlay = (marketId: string) =>
   asOperator('PATCH', `markets/${encodeURIComponent(marketId)}`, { inplay: true })
+
+/** The operator types a market's prices by hand (the market maker quotes around them). */
+export const setHandPrices = (
+  marketId: string,
+  runners: { selectionId: string; back: number; lay: number; size: number }[],
+) => asOperator('POST', `markets/${encodeURIComponent(marketId)}/prices`, { runners })

@@ -168,3 +168,27 @@ describe('patchHistory', () => {
     )
   })
 })
+
+describe('an automatic cash-out message', () => {
+  it('makes the rule, the open bets and the positions be asked for again', () => {
+    const client = new QueryClient()
+    for (const key of [
+      ['auto-cash-out', '1.1'],
+      ['open-bets', 'x'],
+      ['team-position', 'm'],
+    ])
+      client.setQueryData(key, { any: 1 })
+    applyMessage(client, {
+      type: 'autoCashOut',
+      market_id: '1.1',
+      state: 'DONE',
+      msg: 'Automatic cash-out done.',
+    })
+    for (const key of [
+      ['auto-cash-out', '1.1'],
+      ['open-bets', 'x'],
+      ['team-position', 'm'],
+    ])
+      expect(client.getQueryState(key)?.isInvalidated).toBe(true)
+  })
+})

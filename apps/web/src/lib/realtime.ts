@@ -19,6 +19,7 @@ import {
 } from '@backlay/contract/stream'
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
+import { showToast } from './toast'
 
 /**
  * The one place stream pushes reach the app (STYLE: realtime updates the query cache, never
@@ -152,6 +153,7 @@ export const STREAMED_KEYS = {
   racingMarkets: ['racing-markets'],
   fancies: ['fancies'],
   priceHistory: ['price-history'],
+  autoCashOut: ['auto-cash-out'],
   teamPosition: ['team-position'],
   fancyLiability: ['fancy-liability'],
   openBets: ['open-bets'],
@@ -221,6 +223,16 @@ export function applyMessage(client: QueryClient, msg: ServerMessage): void {
       return
     case 'balance':
       client.setQueryData(STREAMED_KEYS.balance, { balance: msg.balance, liability: msg.liability })
+      return
+    case 'autoCashOut':
+      // The server acted on its own: the player hears it wherever they are.
+      showToast({ type: msg.state === 'DONE' ? 'success' : 'error', message: msg.msg, shell: true })
+      for (const key of [
+        STREAMED_KEYS.autoCashOut,
+        STREAMED_KEYS.openBets,
+        STREAMED_KEYS.teamPosition,
+      ])
+        void client.invalidateQueries({ queryKey: key })
       return
     default:
       return

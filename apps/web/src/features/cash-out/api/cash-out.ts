@@ -1,7 +1,14 @@
-import { cashOutQuoteResponse, cashOutResponse } from '@backlay/contract/bets'
+import {
+  type autoCashOutRequest,
+  autoCashOutResponse,
+  cashOutQuoteResponse,
+  cashOutResponse,
+} from '@backlay/contract/bets'
 import { MSG } from '@backlay/contract/validation-messages'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { api } from '../../../lib/api-client'
+import { STREAMED_KEYS } from '../../../lib/realtime'
 
 const cashOutPath = (call: 'cashout' | 'cashoutQuote', marketId: string, share: number) =>
   `exchange/order/${call}?marketId=${encodeURIComponent(marketId)}&share=${share}`
@@ -38,3 +45,25 @@ export const useCashOutQuote = (marketId: string, share: number, enabled: boolea
     placeholderData: keepPreviousData,
     select: (body) => body.data,
   })
+
+export const autoCashOutKey = (marketId: string) => [...STREAMED_KEYS.autoCashOut, marketId]
+
+/** The player's automatic cash-out on a market (null when none was set), while `enabled`. */
+export const useAutoCashOut = (marketId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: autoCashOutKey(marketId),
+    queryFn: async () =>
+      (
+        await api.get(
+          `exchange/order/autoCashOut?marketId=${encodeURIComponent(marketId)}`,
+          autoCashOutResponse,
+        )
+      ).data,
+    enabled,
+  })
+
+export const setAutoCashOut = (body: z.input<typeof autoCashOutRequest>) =>
+  api.post('exchange/order/autoCashOut', body, autoCashOutResponse)
+
+export const removeAutoCashOut = (marketId: string) =>
+  api.post('exchange/order/autoCashOut/cancel', { marketId }, autoCashOutResponse)

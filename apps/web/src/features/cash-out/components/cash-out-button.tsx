@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toast'
 import { refreshAfterBet } from '../../bet-slip/api/place-bet'
 import { Processing } from '../../bet-slip/components/processing'
 import { cashOutMarket, useCashOutQuote } from '../api/cash-out'
+import { AutoCashOutForm } from './auto-cash-out-form'
 import styles from './cash-out.module.css'
 
 type Stage = 'closed' | 'confirm' | 'processing'
@@ -128,6 +129,7 @@ export const CashOutButton = memo(function CashOutButton({
                   {t('betslip.confirm')}
                 </button>
               </div>
+              <AutoCashOutForm marketId={marketId} />
             </>
           )}
         </Dialog.Content>
