@@ -7,6 +7,7 @@ import {
   cancelUserOrders,
   closeMarket,
   createBook,
+  ladderOf,
   marketView,
   type OrderBook,
   type OrderRequest,
@@ -256,6 +257,28 @@ describe('order book: cancel, reduce, lifecycle', () => {
       ok: false,
       code: 'ORDER.IN_PLAY',
     })
+  })
+
+  it('shows a runner’s whole ladder around its best price, with what matched at each price', () => {
+    const book = newBook()
+    place(book, {
+      id: 'l1',
+      side: 'LAY',
+      odds: 200 as Odds,
+      size: 5000 as Paise,
+      userId: 'u2' as UserId,
+    })
+    place(book, { id: 'b1', side: 'BACK', odds: 204 as Odds, size: 3000 as Paise })
+    place(book, { id: 'b2', side: 'BACK', odds: 200 as Odds, size: 1000 as Paise })
+    expect(ladderOf(book, A, 2)).toEqual([
+      { price: 204, availableToBack: 0, availableToLay: 3000, traded: 0 },
+      { price: 202, availableToBack: 0, availableToLay: 0, traded: 0 },
+      { price: 200, availableToBack: 4000, availableToLay: 0, traded: 1000 },
+      { price: 199, availableToBack: 0, availableToLay: 0, traded: 0 },
+      { price: 198, availableToBack: 0, availableToLay: 0, traded: 0 },
+    ])
+    expect(ladderOf(book, B, 1)?.map((r) => r.price)).toEqual([202, 200, 199])
+    expect(ladderOf(book, 'C' as SelectionId, 1)).toBeUndefined()
   })
 
   it('closing cancels everything and refuses new orders', () => {

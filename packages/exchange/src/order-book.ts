@@ -22,7 +22,7 @@ import {
   type SelectionId,
   type UserId,
 } from './ids'
-import { oddsAtTick, TICK_COUNT } from './ladder'
+import { oddsAtTick, TICK_COUNT, tickIndex } from './ladder'
 import { err, ok, type Result } from './result'
 
 /**
@@ -304,6 +304,51 @@ const depth = (s: BookStore, rs: number): PriceSize[] => {
   }
   return out
 }
+
+/** One price of a runner's ladder: what waits there on each side, and what matched there. */
+export interface LadderRow {
+  readonly price: Odds
+  /** resting lays: what a backer can take at this price */
+  readonly availableToBack: Paise
+  /** resting backs: what a layer can take at this price */
+  readonly availableToLay: Paise
+  readonly traded: Paise
+}
+
+/**
+ * A runner's full ladder, `span` ticks either side of its best price to back (else to lay, else
+ * 2.00), highest price first: every price, also the empty ones, as a one-click ladder shows them.
+ * ladderOf(book, 'A', 1) with a lay of 5000 resting at 2.00 → rows at 2.02, 2.00 (5000 to back), 1.99.
+ */
+export const ladderOf = (
+  book: OrderBook,
+  selectionId: SelectionId,
+  span: number,
+): LadderRow[] | undefined => {
+  const r = book.selectionIds.indexOf(selectionId)
+  if (r < 0) return undefined
+  const s = book.store
+  const lays = r * 2 + LAY
+  const backs = r * 2 + BACK
+  const bestToBack = s.best[lays]!
+  const bestToLay = s.best[backs]!
+  const centre =
+    bestToBack !== NONE ? bestToBack : bestToLay !== NONE ? bestToLay : tickIndex(EVENS)
+  const rows: LadderRow[] = []
+  const top = Math.min(TICK_COUNT - 1, centre + span)
+  for (let t = top; t >= Math.max(0, centre - span); t--) {
+    rows.push({
+      price: oddsAtTick(t),
+      availableToBack: s.levelSize[lays * TICK_COUNT + t] as Paise,
+      availableToLay: s.levelSize[backs * TICK_COUNT + t] as Paise,
+      traded: s.traded[r * TICK_COUNT + t] as Paise,
+    })
+  }
+  return rows
+}
+
+/** 2.00: where an empty runner's ladder is centred. */
+const EVENS = 200
 
 /**
  * The public picture of the market, Betfair convention. With a lay of 5000 resting at 2.00 and a

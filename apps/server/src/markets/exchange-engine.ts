@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { OddsBet } from '@backlay/exchange/exposure'
-import type { OrderId, Paise } from '@backlay/exchange/ids'
+import type { OrderId, Paise, SelectionId } from '@backlay/exchange/ids'
 import {
   bookState,
   cancelOrder,
+  ladderOf,
   type MarketView,
   marketView,
   type Persistence,
@@ -463,6 +464,14 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
       )
       return success(undefined)
     })
+  }
+
+  /** A runner's ladder `span` ticks either side of its best price, once the market is quoted. */
+  async ladder(marketId: string, selectionId: string, span: number) {
+    await this.beforeTrade(marketId)
+    return this.exclusive(marketId, async (state) =>
+      state?.book ? ladderOf(state.book, selectionId as SelectionId, span) : undefined,
+    )
   }
 
   /** The market maker's new quote for a market (market-maker.ts). */

@@ -1,4 +1,4 @@
-import { priceHistoryResponse } from '@backlay/contract/price-history'
+import { LADDER_SPAN, ladderResponse, priceHistoryResponse } from '@backlay/contract/price-history'
 import { tradesMessage } from '@backlay/contract/stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, newPlayer, openMarket } from '../markets/test-support'
@@ -55,6 +55,56 @@ describe('GET exchange/market/priceHistory', () => {
     expect(streamed.at(-1)?.trades[0]).toMatchObject({
       selectionId: runner.selection_id,
       at: clock.now(),
+    })
+  })
+
+  it('answers a runner’s ladder: every price around its best, what waits and what matched', async () => {
+    const market = await openMarket(t.app, 'MATCH_ODDS')
+    const runner = market.runners.find((r) => r.back[0] && r.lay[0])
+    if (!runner) throw new Error('expected a priced runner')
+    const player = await newPlayer(t.app, { rupees: 1_000 })
+    const odds = (runner.back[0]?.price ?? 0) / 100
+    await call(t.app, player.token, 'POST', 'bet/saveBet', {
+      is_back: 1,
+      market_id: market.id,
+      odds,
+      selection_id: runner.selection_id,
+      stack: 100,
+    })
+    const url = `exchange/market/ladder?marketId=${market.id}&selectionId=${runner.selection_id}`
+    const res = await call(t.app, null, 'GET', url)
+    expect(res.status).toBe(200)
+    const ladder = ladderResponse.parse(res.body).data
+    const prices = ladder.rows.map((r) => r.price)
+    expect(prices).toEqual([...prices].sort((a, b) => b - a))
+    expect(ladder.rows).toHaveLength(2 * LADDER_SPAN + 1)
+    // What matched at each price is what the price history says matched there.
+    const history = priceHistoryResponse
+      .parse(
+        (await call(t.app, null, 'GET', `exchange/market/priceHistory?marketId=${market.id}`)).body,
+      )
+      .data.runners.find((r) => r.selectionId === runner.selection_id)
+    const traded = ladder.rows.filter((r) => r.traded > 0).map((r) => [r.price, r.traded])
+    expect(traded).toEqual(
+      (history?.traded ?? [])
+        .filter((p) => prices.includes(p.price))
+        .map((p) => [p.price, p.volume])
+        .reverse(),
+    )
+    expect(traded.find(([price]) => price === odds)?.[1]).toBeGreaterThanOrEqual(100)
+    expect(ladder.rows.some((r) => r.back > 0)).toBe(true)
+    expect(ladder.rows.some((r) => r.lay > 0)).toBe(true)
+    expect(ladder.lastTradedPrice).toBe(odds)
+
+    const unknown = await call(
+      t.app,
+      null,
+      'GET',
+      `exchange/market/ladder?marketId=${market.id}&selectionId=nobody`,
+    )
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { msg: 'No such runner in a market matched between players.' },
     })
   })
 

@@ -1,9 +1,15 @@
 import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
-import { PRICE_HISTORY_BUCKET_SECONDS, type RunnerHistory } from '@backlay/contract/price-history'
+import {
+  LADDER_SPAN,
+  type Ladder,
+  PRICE_HISTORY_BUCKET_SECONDS,
+  type RunnerHistory,
+} from '@backlay/contract/price-history'
 import type { Odds, Paise, SelectionId } from '@backlay/exchange/ids'
 import { priceHistory } from '@backlay/exchange/price-history'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema'
+import type { ExchangeEngine } from '../markets/exchange-engine'
 import { isExchangeKind } from '../markets/market-state'
 import { fail, type Result, success } from '../result'
 
@@ -75,5 +81,36 @@ export async function readPriceHistory(
             : null,
       }
     }),
+  })
+}
+
+/** A runner's one-click ladder (contract price-history.ts) from the live book. */
+export async function readLadder(
+  db: Kysely<Database>,
+  engine: Pick<ExchangeEngine, 'ladder'>,
+  marketId: string,
+  selectionId: string,
+): Promise<Result<Ladder>> {
+  const rows = await engine.ladder(marketId, selectionId, LADDER_SPAN)
+  if (!rows) return fail('MARKET.NOT_FOUND', 'No such runner in a market matched between players.')
+  const last = await db
+    .selectFrom('bet_fills')
+    .select(sql<number>`coalesce(matched_odds, odds)`.as('odds'))
+    .where('market_id', '=', marketId)
+    .where('selection_id', '=', selectionId)
+    .where('voided', '=', false)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return success({
+    marketId,
+    selectionId,
+    lastTradedPrice: last ? oddsToDecimal(last.odds) : null,
+    rows: rows.map((r) => ({
+      price: oddsToDecimal(r.price),
+      back: paiseToRupees(r.availableToBack),
+      lay: paiseToRupees(r.availableToLay),
+      traded: paiseToRupees(r.traded),
+    })),
   })
 }

@@ -8,14 +8,19 @@ import {
   cashOutResponse,
 } from '@backlay/contract/bets'
 import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
-import { priceHistoryQuery, priceHistoryResponse } from '@backlay/contract/price-history'
+import {
+  ladderQuery,
+  ladderResponse,
+  priceHistoryQuery,
+  priceHistoryResponse,
+} from '@backlay/contract/price-history'
 import { MSG } from '@backlay/contract/validation-messages'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendFailure } from '../../../../http/failure-status'
 import { betFailureStatus, once, sendBetFailure, traderOf } from '../../../../markets/bet-http'
 import { cashOutThroughDelay } from '../../../../markets/cash-out-leg'
-import { readPriceHistory } from '../../../../use-cases/price-history'
+import { readLadder, readPriceHistory } from '../../../../use-cases/price-history'
 
 /**
  * GET /exchange/market/priceHistory?marketId=: what was matched on each runner (contract
@@ -48,6 +53,16 @@ const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
       return history.ok
         ? { status: true as const, data: history.value }
         : sendFailure(reply, history)
+    },
+  )
+
+  app.get(
+    '/market/ladder',
+    { schema: { querystring: ladderQuery, response: { 200: ladderResponse } } },
+    async (request, reply) => {
+      const { marketId, selectionId } = request.query
+      const ladder = await readLadder(app.db, engine, marketId, selectionId)
+      return ladder.ok ? { status: true as const, data: ladder.value } : sendFailure(reply, ladder)
     },
   )
 
