@@ -21,7 +21,7 @@ const percentile = (values: number[], p: number) => {
 const wobble = (price: number, i: number) =>
   Math.round((price + (i % 2 ? 0.01 : -0.01)) * 100) / 100
 
-describe('event page under a price storm', () => {
+describe.each([false, true])('event page under a price storm, ladder open: %s', (ladder) => {
   it(
     `commits each of ${UPDATES_PER_SECOND} updates/s on 3 markets quickly`,
     async () => {
@@ -46,6 +46,20 @@ describe('event page under a price storm', () => {
       const priced = markets.filter((m) => m.market_type !== 'SESSION').slice(0, 2)
       const fancies = await page.evaluate(() => document.querySelectorAll('[data-fancy]').length)
       expect(priced.length + (fancies > 0 ? 1 : 0)).toBe(3)
+
+      if (ladder) {
+        // A runner's one-click ladder open over the page, asking for its prices as it does.
+        const runner = priced[0]?.runners[0]?.runnerName ?? ''
+        await page
+          .getByRole('button', { name: `Ladder of ${runner}` })
+          .first()
+          .click()
+        await page
+          .getByRole('dialog', { name: `${runner}: ladder` })
+          .getByRole('button', { name: /^Back at / })
+          .first()
+          .waitFor()
+      }
 
       const seq = new Map<string, number>()
       const next = (id: string) => {
@@ -115,7 +129,7 @@ describe('event page under a price storm', () => {
       )
       const p95 = percentile(commits, 95)
       console.log(
-        `event page: ${commits.length} commits for ${UPDATES_PER_SECOND * SECONDS * 3} updates, ` +
+        `event page${ladder ? ' with the ladder open' : ''}: ${commits.length} commits for ${UPDATES_PER_SECOND * SECONDS * 3} updates, ` +
           `p50 ${percentile(commits, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${Math.max(...commits).toFixed(2)} ms`,
       )
       console.log(

@@ -3,6 +3,7 @@ import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useSta
 import { useTranslation } from 'react-i18next'
 import { Navigate, useParams } from 'react-router'
 import { formatMatchTime } from '../../../lib/format'
+import { useCommitTiming } from '../../../lib/use-commit-timing'
 import { useUserSetting } from '../../bet-slip/api/get-user-setting'
 import { BetReceipt } from '../../bet-slip/components/bet-receipt'
 import { ConfirmPopup } from '../../bet-slip/components/confirm-popup'
@@ -12,6 +13,8 @@ import { delayFor, fancySelection, runnerSelection } from '../../bet-slip/select
 import { useBetSlip } from '../../bet-slip/stores/bet-slip-store'
 import { cashOutOffered } from '../../cash-out/cash-out-rules'
 import { CashOutButton } from '../../cash-out/components/cash-out-button'
+import type { LadderPrice } from '../../ladder/components/ladder-dialog'
+import { useRunnerLadder } from '../../ladder/components/runner-ladder'
 import { useVolumeMultiplier } from '../../markets/api/get-balance-settings'
 import { useFancyLiability, useTeamPosition } from '../../markets/api/get-team-position'
 import { FancyTable, type SelectFancy } from '../../markets/components/fancy-table'
@@ -30,7 +33,6 @@ import { useEventsLimit } from '../api/get-events-limit'
 import { useFancies } from '../api/get-fancies'
 import { useMatchDetails } from '../api/get-match-details'
 import { useEventName } from '../api/get-menu'
-import { useCommitTiming } from '../hooks/use-commit-timing'
 import styles from './event-page.module.css'
 import { MatchCentre } from './match-centre'
 
@@ -134,6 +136,18 @@ export function EventPage() {
     [choose, event, eventTypeId],
   )
 
+  const onLadderPrice = useCallback<LadderPrice>(
+    (market, runner, isBack, price, stake) => {
+      const { setting: s, rangeOf: range } = context.current
+      const delay = delayFor(market.market_type, eventTypeId, market.betDelay, s)
+      const limits = range(limitKindOf(market.market_type), market.market_id)
+      const offer = { price, oprice: price, size: 0 }
+      choose(runnerSelection(event(), market, runner, isBack, offer, limits, delay), stake)
+    },
+    [choose, event, eventTypeId],
+  )
+  const tradeLadder = useRunnerLadder(eventId, onLadderPrice)
+
   const onSelectFancy = useCallback(
     (fancy: Fancy, isBack: boolean) => {
       const { setting: s, rangeOf: range } = context.current
@@ -194,6 +208,7 @@ export function EventPage() {
           onSelect={onSelect}
           onLadder={onLadder}
           onChart={chart.open}
+          onRunnerLadder={tradeLadder.open}
         />
       ))}
       {shown?.hasFancy ? (
@@ -207,6 +222,7 @@ export function EventPage() {
       <FollowSelectedPrice matchId={eventId} routeMarketId={marketId} hasFancy={hasFancy} />
       <PositionDialog target={ladder} onClose={() => setLadder(null)} />
       {chart.dialog}
+      {tradeLadder.dialog}
       <ConfirmPopup />
       <BetReceipt placement="sheet" />
     </div>
@@ -223,6 +239,7 @@ interface EventMarketProps {
   onSelect: SelectOdds
   onLadder: (market: MarketDetail) => void
   onChart: OpenChart
+  onRunnerLadder: OpenChart
 }
 
 /** One market table, subscribed to its own market only: another market's tick passes it by. */

@@ -34,6 +34,8 @@ export interface MarketTableProps {
   onLadder?: (market: MarketDetail) => void
   /** Opens a runner's price history (markets matched between players). */
   onChart?: OpenChart
+  /** Opens a runner's one-click ladder (markets matched between players). */
+  onRunnerLadder?: OpenChart
   /** Racing combined bets: the picked runners and the pick toggle. */
   picked?: readonly string[]
   onPick?: (runner: DetailRunner) => void
@@ -57,6 +59,7 @@ interface RunnerRowProps {
   picked: boolean
   onPick: ((runner: DetailRunner) => void) | undefined
   onChart: ((runner: DetailRunner) => void) | undefined
+  onRunnerLadder: ((runner: DetailRunner) => void) | undefined
 }
 
 /** Racing runners carry cloth number, silks, jockey and trainer (§3 runner metadata). */
@@ -96,6 +99,7 @@ const RunnerRow = memo(function RunnerRow({
   picked,
   onPick,
   onChart,
+  onRunnerLadder,
 }: RunnerRowProps) {
   const { t } = useTranslation()
   const suspended = isRunnerSuspended({ status: marketStatus }, runner.status)
@@ -164,6 +168,19 @@ const RunnerRow = memo(function RunnerRow({
               </svg>
             </button>
           ) : null}
+          {onRunnerLadder ? (
+            <button
+              type="button"
+              className={styles.chartButton}
+              aria-label={t('ladder.open', { name })}
+              title={t('ladder.open', { name })}
+              onClick={() => onRunnerLadder(latest.current)}
+            >
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                <path d="M4 1v14M12 1v14M4 4h8M4 8h8M4 12h8" stroke="currentColor" fill="none" />
+              </svg>
+            </button>
+          ) : null}
         </span>
         <Exposure amount={pl} label={t('markets.exposure')} />
       </div>
@@ -188,6 +205,7 @@ export const MarketTable = memo(function MarketTable({
   picked,
   onPick,
   onChart,
+  onRunnerLadder,
   title: titleOverride,
 }: MarketTableProps) {
   const { t } = useTranslation()
@@ -202,7 +220,12 @@ export const MarketTable = memo(function MarketTable({
     (runner: DetailRunner) => onChart?.(latestMarket.current, runner),
     [onChart],
   )
-  const charted = onChart !== undefined && market.market_type !== 'BOOKMAKER'
+  const ladderRunner = useCallback(
+    (runner: DetailRunner) => onRunnerLadder?.(latestMarket.current, runner),
+    [onRunnerLadder],
+  )
+  const exchange = market.market_type !== 'BOOKMAKER'
+  const charted = onChart !== undefined && exchange
   const title =
     titleOverride ??
     (market.market_type === 'BOOKMAKER'
@@ -256,6 +279,7 @@ export const MarketTable = memo(function MarketTable({
             picked={picked?.includes(runner.selectionId) ?? false}
             onPick={onPick}
             onChart={charted ? chartRunner : undefined}
+            onRunnerLadder={onRunnerLadder !== undefined && exchange ? ladderRunner : undefined}
           />
         ))}
         {allSuspended && market.runners.length > 0 ? (

@@ -6,6 +6,8 @@ import { useUserSetting } from '../../bet-slip/api/get-user-setting'
 import { useChooseSelection } from '../../bet-slip/hooks/use-choose-selection'
 import { useFollowLivePrice } from '../../bet-slip/hooks/use-follow-live-price'
 import { delayFor, runnerSelection } from '../../bet-slip/selection'
+import type { LadderPrice } from '../../ladder/components/ladder-dialog'
+import { useRunnerLadder } from '../../ladder/components/runner-ladder'
 import { useVolumeMultiplier } from '../../markets/api/get-balance-settings'
 import { useRacePosition } from '../../markets/api/get-team-position'
 import { MarketTable, type SelectOdds } from '../../markets/components/market-table'
@@ -114,6 +116,17 @@ export function RaceMarket({
     },
     [choose, sportId],
   )
+  const onLadderPrice = useCallback<LadderPrice>(
+    (m, runner, isBack, price, stake) => {
+      const { setting: s } = latest.current
+      const range = stakeRange('odds', sportId, undefined, s)
+      const delay = delayFor(m.market_type, sportId, m.betDelay, s)
+      const offer = { price, oprice: price, size: 0 }
+      choose(runnerSelection(eventRef.current, m, runner, isBack, offer, range, delay), stake)
+    },
+    [choose, sportId],
+  )
+  const tradeLadder = useRunnerLadder(race.match_id, onLadderPrice)
   const onPick = useCallback((runner: DetailRunner) => {
     const { market: m, picked: ids } = latest.current
     if (!m) return
@@ -155,9 +168,11 @@ export function RaceMarket({
         volumeMultiplier={volumeMultiplier}
         onSelect={onSelect}
         onChart={chart.open}
+        onRunnerLadder={tradeLadder.open}
         {...(combine ? { picked, onPick } : {})}
       />
       {chart.dialog}
+      {tradeLadder.dialog}
     </div>
   )
 }

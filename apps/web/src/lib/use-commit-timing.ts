@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react'
-import { local } from '../../../lib/storage'
+import { local } from './storage'
 
 /**
  * Render-to-commit time of a screen as performance measures named `commit:<name>`, switched on
