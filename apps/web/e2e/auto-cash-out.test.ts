@@ -1,14 +1,14 @@
 import { autoCashOutResponse, saveBetResponse, teamPositionResponse } from '@backlay/contract/bets'
-import { type MarketDetail, matchDetailsResponse } from '@backlay/contract/match-details'
-import { homeMatchesResponse } from '@backlay/contract/matches'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   brandUrl,
+  findMatch,
   loginAs,
   openBrandPage,
   type Player,
   post,
+  pricedMatchOdds,
   setHandPrices,
   TEST_TIMEOUT_MS,
 } from './support/betting'
@@ -25,25 +25,16 @@ const browser = browserForFile()
 const PLAYER: Record<ViewportName, string> = { desktop: 'demo1', mobile: 'demo2' }
 
 /** A tennis match whose two-runner match odds are open and priced on both sides. */
-async function tennisMatch(
-  taken: readonly string[],
-): Promise<{ matchId: string; odds: MarketDetail }> {
-  const { data } = await post('match/homeMatchesOpen', { sport_id: '2' }, homeMatchesResponse)
-  for (const m of data.filter((x) => x.status === 'OPEN' && !taken.includes(x.match_id))) {
-    const details = await post(
-      'match/matchDetailsOpen',
-      { match_id: m.match_id },
-      matchDetailsResponse,
-    )
-    const odds = details.data.find((d) => d.market_type === 'MATCH_ODDS')
-    if (
-      odds?.status === 'OPEN' &&
-      odds.runners.length === 2 &&
-      odds.runners.every((r) => r.ex.availableToBack[0] && r.ex.availableToLay[0])
-    )
-      return { matchId: m.match_id, odds }
-  }
-  throw new Error('no tennis match with open, priced two-runner match odds')
+async function tennisMatch(taken: readonly string[]) {
+  const { matchId, picked: odds } = await findMatch(
+    '2',
+    (m, markets) => {
+      const odds = taken.includes(m.match_id) ? undefined : pricedMatchOdds(markets)
+      return odds?.runners.length === 2 ? odds : undefined
+    },
+    'tennis match with open, priced two-runner match odds',
+  )
+  return { matchId, odds }
 }
 
 const taken: string[] = []

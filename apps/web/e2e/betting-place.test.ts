@@ -132,7 +132,8 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
           .filter({ hasText: runnerName(0) })
           .first()
         await line.waitFor()
-        await expect(line.locator('td').last().innerText()).resolves.toBe(
+        // Selection, odds, stake, P/L, then the order-history button.
+        await expect(line.locator('td').nth(3).innerText()).resolves.toBe(
           formatMoney(bet?.profit ?? 0),
         )
         await page.getByRole('tab', { name: 'Betslip' }).click()

@@ -3,11 +3,10 @@ import {
   orderHistoryResponse,
   saveBetResponse,
 } from '@backlay/contract/bets'
-import { type DetailRunner, matchDetailsResponse } from '@backlay/contract/match-details'
-import { homeMatchesResponse } from '@backlay/contract/matches'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  findMatch,
   loginAs,
   openBrandPage,
   type Player,
@@ -29,23 +28,20 @@ const browser = browserForFile()
 const PLAYER: Record<ViewportName, string> = { desktop: 'demo1', mobile: 'demo2' }
 
 /** A tennis match not in-play yet whose match odds are open and priced, each size its own. */
-async function prePlayMatch(
-  taken: readonly string[],
-): Promise<{ matchId: string; marketId: string; runner: DetailRunner }> {
-  const { data } = await post('match/homeMatchesOpen', { sport_id: '2' }, homeMatchesResponse)
-  for (const m of data.filter((x) => x.status === 'OPEN' && !x.inplay)) {
-    if (taken.includes(m.match_id)) continue
-    const details = await post(
-      'match/matchDetailsOpen',
-      { match_id: m.match_id },
-      matchDetailsResponse,
-    )
-    const odds = details.data.find((d) => d.market_type === 'MATCH_ODDS')
-    const runner = odds?.runners.find((r) => r.status === 'ACTIVE' && r.ex.availableToBack[0])
-    if (odds?.status === 'OPEN' && !odds.inplay && runner)
-      return { matchId: m.match_id, marketId: odds.market_id, runner }
-  }
-  throw new Error('no tennis match with open match odds before the off')
+async function prePlayMatch(taken: readonly string[]) {
+  const { matchId, picked } = await findMatch(
+    '2',
+    (m, markets) => {
+      if (m.inplay || taken.includes(m.match_id)) return undefined
+      const odds = markets.find((d) => d.market_type === 'MATCH_ODDS')
+      const runner = odds?.runners.find((r) => r.status === 'ACTIVE' && r.ex.availableToBack[0])
+      return odds?.status === 'OPEN' && !odds.inplay && runner
+        ? { marketId: odds.market_id, runner }
+        : undefined
+    },
+    'tennis match with open match odds before the off',
+  )
+  return { matchId, ...picked }
 }
 
 const taken: string[] = []

@@ -1,12 +1,10 @@
-import { type DetailRunner, matchDetailsResponse } from '@backlay/contract/match-details'
-import { homeMatchesResponse } from '@backlay/contract/matches'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  findMatch,
   loginAs,
   openBrandPage,
   type Player,
-  post,
   TEST_TIMEOUT_MS,
   unmatchedBets,
 } from './support/betting'
@@ -23,21 +21,18 @@ const browser = browserForFile()
 const PLAYER: Record<ViewportName, string> = { desktop: 'demo1', mobile: 'demo2' }
 
 /** A football match whose match odds are open with a runner priced on both sides. */
-async function footballRunner(): Promise<{ matchId: string; runner: DetailRunner }> {
-  const { data } = await post('match/homeMatchesOpen', { sport_id: '1' }, homeMatchesResponse)
-  for (const m of data.filter((x) => x.status === 'OPEN')) {
-    const details = await post(
-      'match/matchDetailsOpen',
-      { match_id: m.match_id },
-      matchDetailsResponse,
-    )
-    const odds = details.data.find((d) => d.market_type === 'MATCH_ODDS' && d.status === 'OPEN')
-    const runner = odds?.runners.find(
-      (r) => r.status === 'ACTIVE' && r.ex.availableToBack[0] && r.ex.availableToLay[0],
-    )
-    if (runner) return { matchId: m.match_id, runner }
-  }
-  throw new Error('no football match with an open, priced match odds runner')
+async function footballRunner() {
+  const { matchId, picked: runner } = await findMatch(
+    '1',
+    (_, markets) =>
+      markets
+        .find((d) => d.market_type === 'MATCH_ODDS' && d.status === 'OPEN')
+        ?.runners.find(
+          (r) => r.status === 'ACTIVE' && r.ex.availableToBack[0] && r.ex.availableToLay[0],
+        ),
+    'football match with an open, priced match odds runner',
+  )
+  return { matchId, runner }
 }
 
 describe.each(VIEWPORT_NAMES)('the one-click ladder at %s size', (viewport) => {

@@ -1,10 +1,10 @@
 import { saveBetResponse } from '@backlay/contract/bets'
-import { type DetailRunner, matchDetailsResponse } from '@backlay/contract/match-details'
-import { homeMatchesResponse } from '@backlay/contract/matches'
+import { matchDetailsResponse } from '@backlay/contract/match-details'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   amount,
+  findMatch,
   loginAs,
   openBrandPage,
   type Player,
@@ -24,25 +24,20 @@ const browser = browserForFile()
 /** The cricket match the betting tests use is left alone: these players trade football. */
 const PLAYER: Record<ViewportName, string> = { desktop: 'demo1', mobile: 'demo2' }
 
-async function footballMatch(): Promise<{
-  matchId: string
-  marketId: string
-  runner: DetailRunner
-}> {
-  const { data } = await post('match/homeMatchesOpen', { sport_id: '1' }, homeMatchesResponse)
-  for (const m of data.filter((x) => x.status === 'OPEN')) {
-    const details = await post(
-      'match/matchDetailsOpen',
-      { match_id: m.match_id },
-      matchDetailsResponse,
-    )
-    const odds = details.data.find((d) => d.market_type === 'MATCH_ODDS' && d.status === 'OPEN')
-    const runner = odds?.runners.find(
-      (r) => r.status === 'ACTIVE' && (r.ex.availableToBack[0]?.price ?? 0) > 1,
-    )
-    if (odds && runner) return { matchId: m.match_id, marketId: odds.market_id, runner }
-  }
-  throw new Error('no football match with an open, priced match odds market')
+/** A football match with a runner priced to back on open match odds. */
+async function footballMatch() {
+  const { matchId, picked } = await findMatch(
+    '1',
+    (_, markets) => {
+      const odds = markets.find((d) => d.market_type === 'MATCH_ODDS' && d.status === 'OPEN')
+      const runner = odds?.runners.find(
+        (r) => r.status === 'ACTIVE' && (r.ex.availableToBack[0]?.price ?? 0) > 1,
+      )
+      return odds && runner ? { marketId: odds.market_id, runner } : undefined
+    },
+    'football match with an open, priced match odds market',
+  )
+  return { matchId, ...picked }
 }
 
 describe.each(VIEWPORT_NAMES)('a runner’s price history at %s size', (viewport) => {

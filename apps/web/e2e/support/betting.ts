@@ -1,7 +1,7 @@
 import { LOGIN_BASIC_AUTHORIZATION, loginResponse } from '@backlay/contract/auth'
 import { type Bet, openBetsResponse, unmatchedBetsResponse } from '@backlay/contract/bets'
 import { type MarketDetail, matchDetailsResponse } from '@backlay/contract/match-details'
-import { homeMatchesResponse } from '@backlay/contract/matches'
+import { type HomeMatch, homeMatchesResponse } from '@backlay/contract/matches'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { z } from 'zod'
 import { STORAGE_KEYS } from '../../src/lib/storage'
@@ -95,13 +95,17 @@ export async function openBrandPage(
 export const TEST_TIMEOUT_MS = 120_000
 
 /**
- * A cricket match with open two-runner match odds (both sides priced) and session lines; in-play
- * ones first, since the feed closes a match's session lines as it goes on.
+ * The first open match of a sport (in-play ones first) whose markets `pick` accepts, with what it
+ * picked; `what` names it when none is there.
  */
-export async function liveCricketMatch(): Promise<{ matchId: string; markets: MarketDetail[] }> {
-  const { data } = await post('match/homeMatchesOpen', { sport_id: '4' }, homeMatchesResponse)
+export async function findMatch<T>(
+  sportId: string,
+  pick: (match: HomeMatch, markets: MarketDetail[]) => T | undefined,
+  what: string,
+): Promise<{ matchId: string; markets: MarketDetail[]; picked: T }> {
+  const { data } = await post('match/homeMatchesOpen', { sport_id: sportId }, homeMatchesResponse)
   const candidates = data
-    .filter((m) => m.status === 'OPEN' && m.has_fancy)
+    .filter((m) => m.status === 'OPEN')
     .sort((a, b) => Number(b.inplay) - Number(a.inplay))
   for (const m of candidates) {
     const details = await post(
@@ -109,19 +113,34 @@ export async function liveCricketMatch(): Promise<{ matchId: string; markets: Ma
       { match_id: m.match_id },
       matchDetailsResponse,
     )
-    const odds = details.data.find((d) => d.market_type === 'MATCH_ODDS')
-    if (
-      odds?.status === 'OPEN' &&
-      odds.runners.length === 2 &&
-      odds.runners.every(
-        (r) => r.status === 'ACTIVE' && r.ex.availableToBack[0] && r.ex.availableToLay[0],
-      )
-    ) {
-      return { matchId: m.match_id, markets: details.data }
-    }
+    const picked = pick(m, details.data)
+    if (picked !== undefined) return { matchId: m.match_id, markets: details.data, picked }
   }
-  throw new Error('no cricket match with open two-runner match odds and session lines')
+  throw new Error(`no ${what}`)
 }
+
+/** The open match odds of a match when both sides of every runner are priced. */
+export const pricedMatchOdds = (markets: MarketDetail[]) => {
+  const odds = markets.find((d) => d.market_type === 'MATCH_ODDS')
+  return odds?.status === 'OPEN' &&
+    odds.runners.every(
+      (r) => r.status === 'ACTIVE' && r.ex.availableToBack[0] && r.ex.availableToLay[0],
+    )
+    ? odds
+    : undefined
+}
+
+/**
+ * A cricket match with open two-runner match odds (both sides priced) and session lines; in-play
+ * ones first, since the feed closes a match's session lines as it goes on.
+ */
+export const liveCricketMatch = (): Promise<{ matchId: string; markets: MarketDetail[] }> =>
+  findMatch(
+    '4',
+    (m, markets) =>
+      m.has_fancy && pricedMatchOdds(markets)?.runners.length === 2 ? true : undefined,
+    'cricket match with open two-runner match odds and session lines',
+  )
 
 export const openBets = async (player: Player, matchId: string): Promise<Bet[]> =>
   (

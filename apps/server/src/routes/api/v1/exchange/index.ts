@@ -42,6 +42,13 @@ const cashOutFailure = z.object({
   data: z.object({ status: z.literal(false), msg: z.string() }).optional(),
 })
 
+/** A session whose user can no longer trade (removed or locked since it began). */
+const LOGIN_REQUIRED = {
+  ok: false,
+  code: 'AUTH.LOGIN_REQUIRED',
+  msg: 'Please login to place bets',
+} as const
+
 const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const engine = app.exchange
 
@@ -85,7 +92,7 @@ const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
               ...(key ? { idempotencyKey: key } : {}),
             }),
           )
-        : ({ ok: false, code: 'AUTH.LOGIN_REQUIRED', msg: 'Please login to place bets' } as const)
+        : LOGIN_REQUIRED
       if (result.ok) {
         if (trader) await app.autoCashOuts.cancel(trader.userId, marketId, 'manual')
         return {
@@ -111,11 +118,7 @@ const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const trader = request.user && (await traderOf(app, request.user.userId))
-      if (!trader)
-        return sendBetFailure(reply, {
-          code: 'AUTH.LOGIN_REQUIRED',
-          msg: 'Please login to place bets',
-        })
+      if (!trader) return sendBetFailure(reply, LOGIN_REQUIRED)
       const { marketId, share } = request.query
       const quote = await engine.cashOutLeg(trader, marketId, share)
       if (!quote.ok) return sendBetFailure(reply, quote)
@@ -156,11 +159,7 @@ const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const trader = request.user && (await traderOf(app, request.user.userId))
-      if (!trader)
-        return sendBetFailure(reply, {
-          code: 'AUTH.LOGIN_REQUIRED',
-          msg: 'Please login to place bets',
-        })
+      if (!trader) return sendBetFailure(reply, LOGIN_REQUIRED)
       const { marketId, profitTarget, lossLimit } = request.body
       const set = await app.autoCashOuts.set(trader, marketId, { profitTarget, lossLimit })
       if (!set.ok) return sendBetFailure(reply, set)
