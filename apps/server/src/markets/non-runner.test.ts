@@ -55,6 +55,22 @@ describe('a non-runner', () => {
       .executeTakeFirstOrThrow()
     return { ...o, odds: o.matched === 0 ? 0 : o.matched_value / o.matched }
   }
+  /**
+   * Three runners priced as the test needs them: the favourite (a back at 1000 rests), a second
+   * whose lay is priced, a third whose back is priced. A nearly decided race offers up to 1000
+   * on its outsiders.
+   */
+  const threeRunners = (market: Market): [Runner, Runner, Runner] => {
+    // The favourite: the market maker's offers to back it stop far below 1000.
+    const a = [...market.runners]
+      .filter((r) => r.back[0])
+      .sort((x, y) => (x.back[0]?.price ?? 0) - (y.back[0]?.price ?? 0))[0]
+    const b = market.runners.find((r) => r !== a && r.lay[0])
+    const gone = market.runners.find((r) => r !== a && r !== b && r.back[0])
+    if (!a || !b || !gone) throw new Error(`market ${market.id} lacks three priced runners`)
+    return [a, b, gone]
+  }
+
   /** What the feed writes when Betfair withdraws a runner: its status and the removal. */
   const announce = (market: Market, runner: Runner, factorBp: number) =>
     catalogRepository(t.app.db).upsertRunners([
@@ -80,8 +96,7 @@ describe('a non-runner', () => {
 
   it('voids its bets, cuts the prices matched on the others, and settles on the cut prices', async () => {
     const market = await openMarket(t.app, 'WIN', { runners: 6 })
-    const [a, b, gone] = market.runners
-    if (!a || !b || !gone) throw new Error('expected three runners')
+    const [a, b, gone] = threeRunners(market)
     const onGone = await newPlayer(t.app, { rupees: 1_000 })
     const backer = await newPlayer(t.app, { rupees: 1_000 })
     // A lay on an outsider can risk far more than its stake.
@@ -152,8 +167,7 @@ describe('a non-runner', () => {
 
   it('under 2.5 % leaves the prices and the other unmatched bets as they were', async () => {
     const market = await openMarket(t.app, 'WIN', { runners: 6 })
-    const [a, , , gone] = market.runners
-    if (!a || !gone) throw new Error('expected four runners')
+    const [a, , gone] = threeRunners(market)
     const backer = await newPlayer(t.app, { rupees: 1_000 })
     const backBet = await bet(backer, market, a, 'BACK', a.back[0]?.price ?? 0)
     const restBet = await bet(backer, market, a, 'BACK', 1000)
