@@ -30,7 +30,9 @@ async function tennisMatch(taken: readonly string[]) {
     '2',
     (m, markets) => {
       const odds = taken.includes(m.match_id) ? undefined : pricedMatchOdds(markets)
-      return odds?.runners.length === 2 ? odds : undefined
+      // The backed runner at 1.50 or more: at 1.06 its cash-out then locks in well over ₹1.
+      const backed = odds?.runners[0]?.ex.availableToBack[0]?.price ?? 0
+      return odds?.runners.length === 2 && backed >= 1.5 ? odds : undefined
     },
     'tennis match with open, priced two-runner match odds',
   )

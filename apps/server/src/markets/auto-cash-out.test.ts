@@ -10,6 +10,8 @@ import { AutoCashOuts } from './auto-cash-out'
 import { traderOf } from './bet-http'
 import { call, newPlayer, openMarket } from './test-support'
 
+type Market = Awaited<ReturnType<typeof openMarket>>
+
 describe('automatic cash-out', () => {
   let database: TestDatabase
   let t: TestApp
@@ -26,13 +28,15 @@ describe('automatic cash-out', () => {
 
   /** A player backed at the best price on a two-runner match odds market of their own. */
   async function backedPosition() {
-    // A nearly decided match prices only one side of its favourite: take a runner priced on both.
+    // A runner priced on both sides at 1.50 or more, so that a lay at 1.01 locks in well over
+    // the ₹20 targets; a nearly decided match prices only one side of its favourite.
+    const priced = (m: Market) => m.runners.find((r) => r.lay[0] && (r.back[0]?.price ?? 0) >= 150)
     let market = await openMarket(t.app, 'MATCH_ODDS', { runners: 2, exclude: used })
-    let runner = market.runners.find((r) => r.back[0] && r.lay[0])
+    let runner = priced(market)
     while (!runner) {
       used.push(market.id)
       market = await openMarket(t.app, 'MATCH_ODDS', { runners: 2, exclude: used })
-      runner = market.runners.find((r) => r.back[0] && r.lay[0])
+      runner = priced(market)
     }
     used.push(market.id)
     const player = await newPlayer(t.app, { rupees: 1_000 })

@@ -12,7 +12,7 @@ describe('a dead heat', () => {
   afterAll(() => t.close())
 
   it('pays the backers of the tied winners on a share of their stakes, once', async () => {
-    const market = await openMarket(t.app, 'WIN', { runners: 6 })
+    const market = await openMarket(t.app, 'WIN', { runners: 6, prePlay: true })
     const [first, second, third] = market.runners
     if (!first || !second || !third) throw new Error('expected three runners')
     const backAtBest = async (runner: typeof first) => {

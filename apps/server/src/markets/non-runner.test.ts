@@ -95,7 +95,7 @@ describe('a non-runner', () => {
   }
 
   it('voids its bets, cuts the prices matched on the others, and settles on the cut prices', async () => {
-    const market = await openMarket(t.app, 'WIN', { runners: 6 })
+    const market = await openMarket(t.app, 'WIN', { runners: 6, prePlay: true })
     const [a, b, gone] = threeRunners(market)
     const onGone = await newPlayer(t.app, { rupees: 1_000 })
     const backer = await newPlayer(t.app, { rupees: 1_000 })
@@ -166,7 +166,7 @@ describe('a non-runner', () => {
   })
 
   it('under 2.5 % leaves the prices and the other unmatched bets as they were', async () => {
-    const market = await openMarket(t.app, 'WIN', { runners: 6 })
+    const market = await openMarket(t.app, 'WIN', { runners: 6, prePlay: true })
     const [a, , gone] = threeRunners(market)
     const backer = await newPlayer(t.app, { rupees: 1_000 })
     const backBet = await bet(backer, market, a, 'BACK', a.back[0]?.price ?? 0)
@@ -184,7 +184,7 @@ describe('a non-runner', () => {
   })
 
   it('that voids a hedging lay holds what the player has, and the house bears the rest', async () => {
-    const market = await openMarket(t.app, 'WIN', { runners: 6 })
+    const market = await openMarket(t.app, 'WIN', { runners: 6, prePlay: true })
     // The lay on the non-runner paid for the loss on the other: without it the worst case grows.
     const byLay = [...market.runners]
       .filter((r) => (r.lay[0]?.price ?? 0) > 0 && (r.lay[0]?.price ?? 0) < 2_000)
@@ -229,9 +229,9 @@ describe('a non-runner', () => {
   })
 
   it('announced just before a crash is applied when the server starts again', async () => {
-    const market = await openMarket(t.app, 'WIN', { runners: 6 })
-    const gone = market.runners[1]
-    if (!gone) throw new Error('expected two runners')
+    const market = await openMarket(t.app, 'WIN', { runners: 6, prePlay: true })
+    const gone = market.runners.find((r) => r.back[0])
+    if (!gone) throw new Error('expected a runner priced to back')
     const player = await newPlayer(t.app, { rupees: 1_000 })
     const placed = await bet(player, market, gone, 'BACK', gone.back[0]?.price ?? 0)
     expect(placed.status).toBe('MATCHED')

@@ -90,6 +90,8 @@ export async function openMarket(
     sportId?: string
     runners?: number
     exclude?: readonly string[]
+    /** Only a market not in-play yet (a race in-play may have no prices left). */
+    prePlay?: boolean
   } = {},
 ) {
   let q = app.db
@@ -109,6 +111,7 @@ export async function openMarket(
     .orderBy(sql`e.sport_id = '4'`, 'desc')
     .orderBy('m.id')
   if (opts.sportId) q = q.where('e.sport_id', '=', opts.sportId)
+  if (opts.prePlay) q = q.where('m.inplay', '=', false)
   const markets = await q.execute()
   for (const m of markets) {
     const runners = await app.db

@@ -81,9 +81,25 @@ export const marketBooksPlugin = fp(
 
     // Status and feed-quoted prices reach the stream through its own feed publisher; here the
     // feed drives settlement and the market maker's quotes.
+    // Betfair names a withdrawn runner in every later batch of its market: only a removal this
+    // process has not seen yet sends the exchange looking for what to apply.
+    const removalsSeen = new Set<string>()
     const onFeed = (update: FeedUpdate) => {
-      // Non-runners first: a market the same batch closes settles on the cut prices.
-      if (update.runners.some((r) => r.removal)) enqueue(() => applyPendingRemovals(engine))
+      const fresh = update.runners
+        .filter((r) => r.removal)
+        .map((r) => `${r.marketId}:${r.selectionId}`)
+        .filter((key) => !removalsSeen.has(key))
+      // Non-runners first: a market the same batch closes settles on the cut prices. A failed
+      // application is looked for again with the next batch that names the runner.
+      if (fresh.length > 0) {
+        for (const key of fresh) removalsSeen.add(key)
+        enqueue(() =>
+          applyPendingRemovals(engine).catch((err) => {
+            for (const key of fresh) removalsSeen.delete(key)
+            throw err
+          }),
+        )
+      }
       let closed = false
       const changed = new Set<string>()
       const bookmakerEvents = new Set<string>()

@@ -13,7 +13,6 @@ import { delayFor, fancySelection, runnerSelection } from '../../bet-slip/select
 import { useBetSlip } from '../../bet-slip/stores/bet-slip-store'
 import { cashOutOffered } from '../../cash-out/cash-out-rules'
 import { CashOutButton } from '../../cash-out/components/cash-out-button'
-import type { LadderPrice } from '../../ladder/components/ladder-dialog'
 import { useRunnerLadder } from '../../ladder/components/runner-ladder'
 import { useVolumeMultiplier } from '../../markets/api/get-balance-settings'
 import { useFancyLiability, useTeamPosition } from '../../markets/api/get-team-position'
@@ -127,26 +126,15 @@ export function EventPage() {
   )
 
   const onSelect = useCallback<SelectOdds>(
-    (market, runner, isBack, offer) => {
+    (market, runner, isBack, offer, oneClickStake) => {
       const { setting: s, rangeOf: range } = context.current
       const delay = delayFor(market.market_type, eventTypeId, market.betDelay, s)
       const limits = range(limitKindOf(market.market_type), market.market_id)
-      choose(runnerSelection(event(), market, runner, isBack, offer, limits, delay))
+      choose(runnerSelection(event(), market, runner, isBack, offer, limits, delay), oneClickStake)
     },
     [choose, event, eventTypeId],
   )
-
-  const onLadderPrice = useCallback<LadderPrice>(
-    (market, runner, isBack, price, stake) => {
-      const { setting: s, rangeOf: range } = context.current
-      const delay = delayFor(market.market_type, eventTypeId, market.betDelay, s)
-      const limits = range(limitKindOf(market.market_type), market.market_id)
-      const offer = { price, oprice: price, size: 0 }
-      choose(runnerSelection(event(), market, runner, isBack, offer, limits, delay), stake)
-    },
-    [choose, event, eventTypeId],
-  )
-  const tradeLadder = useRunnerLadder(eventId, onLadderPrice)
+  const tradeLadder = useRunnerLadder(eventId, onSelect)
 
   const onSelectFancy = useCallback(
     (fancy: Fancy, isBack: boolean) => {

@@ -9,6 +9,7 @@ import { formatMoney, formatOdds, formatVolume, formatWhole } from '../../../lib
 import { showToast } from '../../../lib/toast'
 import { useCommitTiming } from '../../../lib/use-commit-timing'
 import { refreshAfterBet } from '../../bet-slip/api/place-bet'
+import type { SelectOdds } from '../../markets/components/market-table'
 import { cancelUnmatchedBet, useUnmatchedBets } from '../../open-bets/api/get-open-bets'
 import { useStakeButtons } from '../../stakes/api/get-stake-buttons'
 import { useLadder } from '../api/get-ladder'
@@ -21,15 +22,6 @@ export interface LadderTarget {
   runner: DetailRunner
   matchId: string
 }
-
-/** A price of the ladder pressed: bet there, at `stake` at once or through the slip (no stake). */
-export type LadderPrice = (
-  market: MarketDetail,
-  runner: DetailRunner,
-  isBack: boolean,
-  price: number,
-  stake: number | undefined,
-) => void
 
 /**
  * The one-click ladder of a runner: every price around the market with what waits to back and
@@ -45,7 +37,7 @@ export function LadderDialog({
 }: {
   target: LadderTarget | null
   onClose: () => void
-  onPrice: LadderPrice
+  onPrice: SelectOdds
 }) {
   return (
     <Dialog.Root open={target !== null} onOpenChange={(open) => !open && onClose()}>
@@ -64,7 +56,7 @@ function Ladder({
 }: {
   target: LadderTarget
   onClose: () => void
-  onPrice: LadderPrice
+  onPrice: SelectOdds
 }) {
   const { t } = useTranslation()
   // Part of the event page's work under a price storm (its perf measure).
@@ -93,12 +85,14 @@ function Ladder({
     centred.current = true
   })
 
+  // The ladder's own price, with nothing known to wait there: the book answers on placing.
   const bet = (isBack: boolean, price: number) => {
+    const offer = { price, oprice: price, size: 0 }
     if (oneClick && chosen) {
-      onPrice(market, runner, isBack, price, chosen)
+      onPrice(market, runner, isBack, offer, chosen)
       return
     }
-    onPrice(market, runner, isBack, price, undefined)
+    onPrice(market, runner, isBack, offer)
     onClose()
   }
   const cancel = async (bets: readonly Bet[]) => {

@@ -15,11 +15,13 @@ import { Exposure } from './exposure'
 import styles from './markets.module.css'
 import { type CellSide, PriceCell } from './price-cell'
 
+/** A price chosen; a caller with its own one-click stake (the ladder) passes it to bet at once. */
 export type SelectOdds = (
   market: MarketDetail,
   runner: DetailRunner,
   isBack: boolean,
   offer: DetailPriceSize,
+  oneClickStake?: number,
 ) => void
 
 export interface MarketTableProps {
@@ -80,6 +82,31 @@ function RunnerInfo({ runner }: { runner: DetailRunner }) {
         </span>
       </span>
     </span>
+  )
+}
+
+/** A small button on a runner's name line (its chart, its ladder), drawn by one SVG path. */
+function RunnerTool({
+  label,
+  icon,
+  onClick,
+}: {
+  label: string
+  icon: string
+  onClick: () => void
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.chartButton}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+        <path d={icon} stroke="currentColor" fill="none" />
+      </svg>
+    </button>
   )
 }
 
@@ -156,30 +183,18 @@ const RunnerRow = memo(function RunnerRow({
             <RunnerInfo runner={runner} />
           )}
           {onChart ? (
-            <button
-              type="button"
-              className={styles.chartButton}
-              aria-label={t('pricehistory.open', { name })}
-              title={t('pricehistory.open', { name })}
+            <RunnerTool
+              label={t('pricehistory.open', { name })}
+              icon="M1 14h14M2 11l4-5 3 3 5-6"
               onClick={() => onChart(latest.current)}
-            >
-              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-                <path d="M1 14h14M2 11l4-5 3 3 5-6" stroke="currentColor" fill="none" />
-              </svg>
-            </button>
+            />
           ) : null}
           {onRunnerLadder ? (
-            <button
-              type="button"
-              className={styles.chartButton}
-              aria-label={t('ladder.open', { name })}
-              title={t('ladder.open', { name })}
+            <RunnerTool
+              label={t('ladder.open', { name })}
+              icon="M4 1v14M12 1v14M4 4h8M4 8h8M4 12h8"
               onClick={() => onRunnerLadder(latest.current)}
-            >
-              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-                <path d="M4 1v14M12 1v14M4 4h8M4 8h8M4 12h8" stroke="currentColor" fill="none" />
-              </svg>
-            </button>
+            />
           ) : null}
         </span>
         <Exposure amount={pl} label={t('markets.exposure')} />

@@ -6,7 +6,6 @@ import { useUserSetting } from '../../bet-slip/api/get-user-setting'
 import { useChooseSelection } from '../../bet-slip/hooks/use-choose-selection'
 import { useFollowLivePrice } from '../../bet-slip/hooks/use-follow-live-price'
 import { delayFor, runnerSelection } from '../../bet-slip/selection'
-import type { LadderPrice } from '../../ladder/components/ladder-dialog'
 import { useRunnerLadder } from '../../ladder/components/runner-ladder'
 import { useVolumeMultiplier } from '../../markets/api/get-balance-settings'
 import { useRacePosition } from '../../markets/api/get-team-position'
@@ -96,13 +95,13 @@ export function RaceMarket({
   eventRef.current = event
 
   const onSelect = useCallback<SelectOdds>(
-    (m, runner, isBack, offer) => {
+    (m, runner, isBack, offer, oneClickStake) => {
       const { setting: s, picked: ids, market: full } = latest.current
       const range = stakeRange('odds', sportId, undefined, s)
       const delay = delayFor(m.market_type, sportId, m.betDelay, s)
       const selection = runnerSelection(eventRef.current, m, runner, isBack, offer, range, delay)
       if (runner.selectionId !== COMBINED_ID || !full) {
-        choose(selection)
+        choose(selection, oneClickStake)
         return
       }
       const legs = full.runners
@@ -116,17 +115,7 @@ export function RaceMarket({
     },
     [choose, sportId],
   )
-  const onLadderPrice = useCallback<LadderPrice>(
-    (m, runner, isBack, price, stake) => {
-      const { setting: s } = latest.current
-      const range = stakeRange('odds', sportId, undefined, s)
-      const delay = delayFor(m.market_type, sportId, m.betDelay, s)
-      const offer = { price, oprice: price, size: 0 }
-      choose(runnerSelection(eventRef.current, m, runner, isBack, offer, range, delay), stake)
-    },
-    [choose, sportId],
-  )
-  const tradeLadder = useRunnerLadder(race.match_id, onLadderPrice)
+  const tradeLadder = useRunnerLadder(race.match_id, onSelect)
   const onPick = useCallback((runner: DetailRunner) => {
     const { market: m, picked: ids } = latest.current
     if (!m) return
