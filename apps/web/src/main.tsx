@@ -1,16 +1,17 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { sessionReady } from './features/auth/stores/session-store'
 import { languageReady } from './features/language/stores/language-store'
 import './app/app.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-// A player who chose another language before sees it from the first paint, not after a flash.
-// As a transition the first render yields to the browser every few milliseconds instead of
+// A player who chose another language before sees it from the first paint, not after a flash,
+// and a returning player sees their session, not a login button. As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread until the whole page is built.
-void languageReady.then(() =>
+void Promise.all([languageReady, sessionReady]).then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>

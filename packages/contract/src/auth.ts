@@ -29,11 +29,6 @@ import { flag01 } from './wire'
 export const LOGIN_CLIENT_ID = 'backlay-web'
 export const LOGIN_BASIC_AUTHORIZATION = 'Basic YmFja2xheS13ZWI6cHVibGlj'
 
-/** Response header that carries a new or renewed bearer token (`Bearer <jwt>`). */
-export const TOKEN_HEADER = 'authorization'
-/** Not shown: seconds until the token in TOKEN_HEADER expires, so the client can store its expiry. */
-export const TOKEN_EXPIRES_IN_HEADER = 'x-token-expires-in'
-
 // ---- login form (web) ----
 
 /** Login dialog: Mobile Number mode (country + phone) or User Id mode. */

@@ -17,7 +17,7 @@ import { flag01, idText, wireId } from './wire'
 /**
  * Bet calls of betting §7. Placement failures are `failure` (./envelope): msg, code, and an
  * optional error list `[{ description }]`; the client shows msg, else the first description,
- * else 'Something went wrong'. A renewed token comes back in TOKEN_HEADER (./auth).
+ * else 'Something went wrong'. A renewed token comes back in TOKEN_HEADER (./token-headers).
  */
 
 /**

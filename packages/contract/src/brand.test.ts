@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { appConfigResponse, brandAssets, brandHost, redirectTarget, siteConfig } from './brand'
+import { appConfigResponse, siteConfig } from './brand'
+import { brandAssets, brandHost, redirectTarget } from './brand-host'
+import { SITE_DEFAULTS } from './site-defaults'
 
 describe('brand host', () => {
   it('drops a leading app. or www. and the port', () => {
@@ -19,6 +21,10 @@ describe('site configuration', () => {
     expect(flags.length).toBeGreaterThanOrEqual(13)
     expect(flags.every(([, v]) => v === false)).toBe(true)
     expect(c.bettingWidgetTheme).toBe('lotus-fair')
+  })
+
+  it('has the written-out defaults the site shows before its configuration arrives', () => {
+    expect(SITE_DEFAULTS).toEqual(siteConfig.parse({}))
   })
 })
 

@@ -6,27 +6,6 @@ import { ok } from './envelope'
  * notifications (shell §3, §7). Paths relative to /api/v1/.
  */
 
-/** 'app.lotus.example' → 'lotus.example'; the brand key and the site name shown in the footer. */
-export const brandHost = (host: string): string =>
-  host
-    .toLowerCase()
-    .replace(/:\d+$/, '')
-    .replace(/^(app|www)\./, '')
-
-/**
- * Asset paths derived from the host (shell §1). Not shown: where they live; the server serves
- * them under /brand-assets/{brandHost}/. brandAssets('www.lotus.example').logo → '/brand-assets/lotus.example/logo.png'
- */
-export const brandAssets = (host: string) => {
-  const base = `/brand-assets/${brandHost(host)}`
-  return {
-    logo: `${base}/logo.png`,
-    touchIcon: `${base}/touch-icon.png`,
-    favicon: `${base}/favicon.ico`,
-    manifest: `${base}/manifest.webmanifest`,
-  }
-}
-
 const flag = z.boolean().default(false)
 const text = z.string().default('')
 
@@ -106,14 +85,6 @@ export const appConfigResponse = z.object({
   }),
 })
 export type AppConfigResponse = z.infer<typeof appConfigResponse>
-
-/** redirectTarget(cfg, 'old.example') → 'new.example' when index 3 maps it elsewhere, else null. */
-export const redirectTarget = (cfg: AppConfigResponse, host: string): string | null => {
-  const m = cfg.result.appConfig[3]
-  if (m?.moduleName !== 'redirect') return null
-  const to = m.model[host]
-  return to && to !== host ? to : null
-}
 
 /** POST getUserWpNumber (logged in) and getWpNumber (guest), body `{ siteurl }`. */
 export const siteUrlRequest = z.strictObject({ siteurl: z.string().trim().min(1).max(255) })

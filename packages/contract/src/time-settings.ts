@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ok } from './envelope'
+import { TIME_ZONE_NAMES } from './time-zones'
 
 /**
  * Time settings (shell §3, §4): which clock displayed times follow. system = UTC, device = the
@@ -7,8 +8,7 @@ import { ok } from './envelope'
  * GET user/timeSetting and POST user/timeSetting `{ timeZoneName }`, both answering the setting
  * with the server's current time (ISO 8601 UTC).
  */
-export const timeZoneName = z.enum(['system', 'device', 'india'])
-export type TimeZoneName = z.infer<typeof timeZoneName>
+export const timeZoneName = z.enum(TIME_ZONE_NAMES)
 
 export const timeSettingRequest = z.strictObject({ timeZoneName })
 export const timeSettings = z.object({ timeZoneName, serverTime: z.iso.datetime() })

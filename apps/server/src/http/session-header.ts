@@ -1,4 +1,4 @@
-import { TOKEN_EXPIRES_IN_HEADER, TOKEN_HEADER } from '@backlay/contract/auth'
+import { TOKEN_EXPIRES_IN_HEADER, TOKEN_HEADER } from '@backlay/contract/token-headers'
 import type { FastifyReply } from 'fastify'
 import type { IssuedToken } from '../auth/tokens'
 import type { Clock } from '../clock'

@@ -1,4 +1,4 @@
-import { TOKEN_EXPIRES_IN_HEADER, TOKEN_HEADER } from '@backlay/contract/auth'
+import { TOKEN_EXPIRES_IN_HEADER, TOKEN_HEADER } from '@backlay/contract/token-headers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { usersRepository } from '../db/repositories/users'
 import { fail } from '../result'

@@ -1,4 +1,4 @@
-import { brandHost } from '@backlay/contract/brand'
+import { brandHost } from '@backlay/contract/brand-host'
 import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'

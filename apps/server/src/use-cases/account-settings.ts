@@ -1,6 +1,7 @@
 import { betDelays, type UserSettingResponse, userLimits } from '@backlay/contract/bet-settings'
 import { DEFAULT_BET_DELAY_SECONDS } from '@backlay/contract/limits'
-import type { TimeSettings, TimeZoneName } from '@backlay/contract/time-settings'
+import type { TimeSettings } from '@backlay/contract/time-settings'
+import type { TimeZoneName } from '@backlay/contract/time-zones'
 import type { OneClickSettings, PresetStakeSettings, UserSettings } from '@backlay/contract/user'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'

@@ -1,7 +1,5 @@
 import {
   type AppConfigResponse,
-  brandAssets,
-  brandHost,
   type SiteConfig,
   type SocialLinks,
   type SupportInfo,
@@ -9,6 +7,7 @@ import {
   socialLinks,
   supportInfo,
 } from '@backlay/contract/brand'
+import { brandAssets, brandHost } from '@backlay/contract/brand-host'
 import { SPORT_ID } from '@backlay/contract/sport'
 import { z } from 'zod'
 import { DEFAULT_LOGIN_CLIENTS } from '../auth/login-clients'

@@ -1,5 +1,6 @@
-import { TOKEN_EXPIRES_IN_HEADER, TOKEN_HEADER } from '@backlay/contract/auth'
+import { TOKEN_EXPIRES_IN_HEADER, TOKEN_HEADER } from '@backlay/contract/token-headers'
 import type { z } from 'zod'
+import { responseSchemas } from './response-schemas'
 
 /** Shell §8: what a person sees when the request never got an answer. */
 export const SERVER_NOT_RESPONDING = 'Server not responding'
@@ -52,7 +53,19 @@ export function errorText(body: unknown, statusText: string): string {
   return text(statusText) ?? FALLBACK_ERROR
 }
 
-export interface ApiClientOptions {
+/** Loaders of schemas by name: the answers a client can check. */
+type Schemas = Record<string, () => Promise<z.ZodType>>
+
+/** What a call naming `K` answers once checked. */
+type Checked<R extends Schemas, K extends keyof R> = z.output<Awaited<ReturnType<R[K]>>>
+
+export interface ApiClientOptions<R extends Schemas> {
+  /**
+   * Loads each schema answers are checked against. A schema is loaded with the first request
+   * that names it and kept, so it (and zod) arrives while that request is under way instead of
+   * before the first screen.
+   */
+  schemas: R
   /** Root of the API; the site's own origin by default. */
   baseUrl?: string
   /** The stored session token, read on every request so a renewed token is picked up at once. */
@@ -83,21 +96,22 @@ export interface WithHeaders<T> {
   headers: Headers
 }
 
-export interface ApiClient {
-  get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>>
-  post<S extends z.ZodType>(
+/** Each call names the schema its answer must match. */
+export interface ApiClient<R extends Schemas> {
+  get<K extends keyof R>(path: string, schema: K): Promise<Checked<R, K>>
+  post<K extends keyof R>(
     path: string,
     body: unknown,
-    schema: S,
+    schema: K,
     options?: RequestOptions,
-  ): Promise<z.output<S>>
+  ): Promise<Checked<R, K>>
   /** Any method, returning the response headers too. */
-  send<S extends z.ZodType>(
+  send<K extends keyof R>(
     path: string,
     body: unknown,
-    schema: S,
+    schema: K,
     options?: RequestOptions,
-  ): Promise<WithHeaders<z.output<S>>>
+  ): Promise<WithHeaders<Checked<R, K>>>
 }
 
 /**
@@ -125,8 +139,9 @@ const readBody = async (res: Response): Promise<unknown> => {
 }
 
 /** fetch to `/api/v1/…` with JSON Accept and the bearer token, answers checked against the contract. */
-export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+export function createApiClient<R extends Schemas>(options: ApiClientOptions<R>): ApiClient<R> {
   const {
+    schemas,
     baseUrl = '/api/v1',
     getToken = () => null,
     onForcedLogout = () => {},
@@ -135,12 +150,25 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     fetch: doFetch = globalThis.fetch.bind(globalThis),
   } = options
 
-  async function request<S extends z.ZodType>(
+  const loaded = new Map<keyof R, Promise<z.ZodType>>()
+  const loadSchema = (name: keyof R) => {
+    let schema = loaded.get(name)
+    if (!schema) {
+      schema = (schemas[name] as R[keyof R])()
+      loaded.set(name, schema)
+      // A load that failed (a dropped connection) is tried again by the next request.
+      schema.catch(() => loaded.delete(name))
+    }
+    return schema
+  }
+
+  async function request<K extends keyof R>(
     path: string,
     body: unknown,
-    schema: S,
+    schema: K,
     options: RequestOptions,
-  ): Promise<WithHeaders<z.output<S>>> {
+  ): Promise<WithHeaders<Checked<R, K>>> {
+    const checking = loadSchema(schema)
     const method = options.method ?? (body === undefined ? 'GET' : 'POST')
     const headers: Record<string, string> = { Accept: 'application/json' }
     const token = getToken()
@@ -184,7 +212,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError(errorText(payload, res.statusText), res.status, code, payload)
     }
     // A success that does not match the contract is a bug on one side, so it throws as such.
-    return { body: schema.parse(payload), headers: res.headers }
+    return { body: (await checking).parse(payload) as Checked<R, K>, headers: res.headers }
   }
 
   return {
@@ -196,8 +224,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 }
 
 type SessionBinding = Required<
-  Pick<ApiClientOptions, 'getToken' | 'onForcedLogout' | 'isLoggedIn' | 'onRenewedToken'>
+  Pick<ApiClientOptions<Schemas>, 'getToken' | 'onForcedLogout' | 'isLoggedIn' | 'onRenewedToken'>
 >
+
+type AppSchemas = typeof responseSchemas
+/** The name of a schema the site's answers are checked against. */
+export type AnswerName = keyof AppSchemas
+/** The checked answer of a call that names `K`. */
+export type Answer<K extends AnswerName> = Checked<AppSchemas, K>
 
 let session: SessionBinding = {
   getToken: () => null,
@@ -213,6 +247,7 @@ export const bindApiSession = (binding: SessionBinding): void => {
 
 /** The one client the app's features use. */
 export const api = createApiClient({
+  schemas: responseSchemas,
   getToken: () => session.getToken(),
   onForcedLogout: (reason) => session.onForcedLogout(reason),
   isLoggedIn: () => session.isLoggedIn(),

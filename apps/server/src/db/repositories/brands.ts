@@ -1,4 +1,4 @@
-import { brandHost } from '@backlay/contract/brand'
+import { brandHost } from '@backlay/contract/brand-host'
 import type { Kysely } from 'kysely'
 import type { Brand, Database } from '../schema'
 

@@ -1,4 +1,4 @@
-import { brandHost } from '@backlay/contract/brand'
+import { brandHost } from '@backlay/contract/brand-host'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useSiteConfig } from '../../features/brand/api/get-app-config'

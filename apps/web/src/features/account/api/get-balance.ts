@@ -1,4 +1,3 @@
-import { balanceResponse } from '@backlay/contract/balance'
 import { POLL_MS } from '@backlay/contract/timing'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
@@ -9,7 +8,7 @@ export const useBalance = () => {
   const isLogin = useSessionStore((s) => s.isLogin)
   return useQuery({
     queryKey: ['user', 'balance'],
-    queryFn: async () => (await api.post('user/getBalanceCRef', {}, balanceResponse)).data,
+    queryFn: async () => (await api.post('user/getBalanceCRef', {}, 'balanceResponse')).data,
     enabled: isLogin,
     refetchInterval: POLL_MS.balance,
     retry: false,

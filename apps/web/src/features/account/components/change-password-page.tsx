@@ -1,4 +1,3 @@
-import { messageResponse } from '@backlay/contract/auth'
 import { type ChangePasswordRequest, changePasswordRequest } from '@backlay/contract/password-reset'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type Resolver, useForm } from 'react-hook-form'
@@ -24,7 +23,7 @@ function ChangePasswordForm() {
   })
   const onSubmit = handleSubmit((values) =>
     busyWhile(async () => {
-      const response = await api.post('user/selfChangePassword', values, messageResponse)
+      const response = await api.post('user/selfChangePassword', values, 'messageResponse')
       showToast({ type: 'success', message: response.msg })
       reset()
     }),

@@ -1,8 +1,4 @@
-import {
-  oneClickSettingsResponse,
-  stakeEditForm,
-  stakesSettingsResponse,
-} from '@backlay/contract/stakes'
+import { stakeEditForm } from '@backlay/contract/stakes'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../../lib/api-client'
@@ -41,7 +37,7 @@ function SettingsForms() {
       const { data } = await api.post(
         `${base}/stakes`,
         { settings: parsed.data.match_stack },
-        stakesSettingsResponse,
+        'stakesSettingsResponse',
       )
       updateUser({ settings: { ...user.settings, presetStakeSettings: data } })
       showToast({ type: 'success', message: t('account.stakesSaved'), shell: true })
@@ -53,7 +49,7 @@ function SettingsForms() {
       const { data } = await api.post(
         `${base}/one-click`,
         { settings: next },
-        oneClickSettingsResponse,
+        'oneClickSettingsResponse',
       )
       updateUser({ settings: { ...user.settings, oneClickSettings: data } })
     })

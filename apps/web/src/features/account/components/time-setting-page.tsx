@@ -1,8 +1,4 @@
-import {
-  type TimeZoneName,
-  timeSettingsResponse,
-  timeZoneName,
-} from '@backlay/contract/time-settings'
+import { TIME_ZONE_NAMES, type TimeZoneName } from '@backlay/contract/time-zones'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -23,7 +19,7 @@ function TimeSettingForm() {
   const { name, setName } = useTimeZoneStore()
   const saved = useQuery({
     queryKey: ['user', 'time-setting'],
-    queryFn: () => api.get('user/timeSetting', timeSettingsResponse),
+    queryFn: () => api.get('user/timeSetting', 'timeSettingsResponse'),
     select: (r) => r.data,
   })
   useEffect(() => {
@@ -31,7 +27,7 @@ function TimeSettingForm() {
   }, [saved.data, setName])
   const save = useMutation({
     mutationFn: (next: TimeZoneName) =>
-      api.post('user/timeSetting', { timeZoneName: next }, timeSettingsResponse),
+      api.post('user/timeSetting', { timeZoneName: next }, 'timeSettingsResponse'),
     onSuccess: (r) => {
       setName(r.data.timeZoneName)
       showToast({ type: 'success', message: t('account.timeSaved'), shell: true })
@@ -44,7 +40,7 @@ function TimeSettingForm() {
       <h1 className={styles.title}>{t('account.timeSettings')}</h1>
       <fieldset className={styles.options}>
         <legend>{t('account.timeZone')}</legend>
-        {timeZoneName.options.map((option) => (
+        {TIME_ZONE_NAMES.map((option) => (
           <label key={option} className={styles.option}>
             <input
               type="radio"

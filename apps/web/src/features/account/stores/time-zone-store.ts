@@ -1,5 +1,5 @@
 import { INDIA_OFFSET_MINUTES } from '@backlay/contract/limits'
-import { type TimeZoneName, timeZoneName } from '@backlay/contract/time-settings'
+import { isTimeZoneName, type TimeZoneName } from '@backlay/contract/time-zones'
 import { create } from 'zustand'
 import { local } from '../../../lib/storage'
 
@@ -16,13 +16,13 @@ export const offsetOf = (name: TimeZoneName, at = new Date()): number => {
   return INDIA_OFFSET_MINUTES
 }
 
-const stored = timeZoneName.safeParse(local.get(KEY))
+const stored = local.get(KEY)
 
 export const useTimeZoneStore = create<{
   name: TimeZoneName
   setName: (name: TimeZoneName) => void
 }>((set) => ({
-  name: stored.success ? stored.data : 'india',
+  name: isTimeZoneName(stored) ? stored : 'india',
   setName: (name) => {
     local.set(KEY, name)
     set({ name })

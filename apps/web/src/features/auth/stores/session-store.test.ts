@@ -38,7 +38,9 @@ const response = (overrides: Partial<LoginResponse> = {}): LoginResponse => ({
 // The store restores from storage when its module loads, so each test loads it afresh.
 const freshStore = async () => {
   vi.resetModules()
-  return import('./session-store')
+  const store = await import('./session-store')
+  await store.sessionReady
+  return store
 }
 
 beforeEach(() => localStorage.clear())

@@ -1,6 +1,7 @@
-import { type LoginResponse, TOKEN_EXPIRES_IN_HEADER } from '@backlay/contract/auth'
+import type { LoginResponse } from '@backlay/contract/auth'
 import { TOKEN_EXPIRY_TOLERANCE_SECONDS } from '@backlay/contract/timing'
-import { type User, user as userSchema } from '@backlay/contract/user'
+import { TOKEN_EXPIRES_IN_HEADER } from '@backlay/contract/token-headers'
+import type { User } from '@backlay/contract/user'
 import dayjs from 'dayjs'
 import { create } from 'zustand'
 import { RESPONSE_HAS_NO_TOKEN } from '../../../lib/api-client'
@@ -32,9 +33,13 @@ const clearStored = () => {
 
 /**
  * Shell §4 restore: token, expiry and user data must all be stored and readable. A stored but
- * unreadable user (or an expired token) is a failed restore: it is cleared like a logout.
+ * unreadable user (or an expired token) is a failed restore: it is cleared like a logout. The
+ * user's schema (and zod with it) loads only when a session is stored, so a guest's first screen
+ * does not wait for it.
  */
-export function restoreSession(): Omit<SessionState, 'endedCount'> & { failed: boolean } {
+export async function restoreSession(): Promise<
+  Omit<SessionState, 'endedCount'> & { failed: boolean }
+> {
   const guest = { user: null, token: null, expiresAt: null, isLogin: false }
   const token = local.get(K.idToken)
   const expiry = Number(local.get(K.tokenExpiry))
@@ -42,6 +47,7 @@ export function restoreSession(): Omit<SessionState, 'endedCount'> & { failed: b
   if (!token || !raw || !Number.isFinite(expiry) || expiry <= 0) {
     return { ...guest, failed: local.get(K.isLogin) === 'true' }
   }
+  const { user: userSchema } = await import('@backlay/contract/user')
   let parsed: User | undefined
   try {
     parsed = userSchema.parse(JSON.parse(raw))
@@ -66,17 +72,11 @@ interface SessionActions {
   endSession: () => void
 }
 
-const restored = restoreSession()
-if (restored.failed) {
-  clearStored()
-  local.set(K.isLogin, 'false')
-}
-
 export const useSessionStore = create<SessionState & SessionActions>((set, get) => ({
-  user: restored.user,
-  token: restored.token,
-  expiresAt: restored.expiresAt,
-  isLogin: restored.isLogin,
+  user: null,
+  token: null,
+  expiresAt: null,
+  isLogin: false,
   endedCount: 0,
 
   startSession: (response) => {
@@ -145,6 +145,16 @@ export const useSessionStore = create<SessionState & SessionActions>((set, get) 
     }))
   },
 }))
+
+/** Settles once a stored session is restored or dropped: the app renders after it. */
+export const sessionReady = restoreSession().then(({ failed, ...restored }) => {
+  if (failed) {
+    clearStored()
+    local.set(K.isLogin, 'false')
+  } else if (restored.isLogin) {
+    useSessionStore.setState(restored)
+  }
+})
 
 /** Shell §4: a token whose expiry (less 5 s) has passed is cleared when the window unloads. */
 export function clearExpiredOnUnload(): () => void {

@@ -1,14 +1,10 @@
-import {
-  type AppConfigResponse,
-  appConfigResponse,
-  type SiteConfig,
-  siteConfig,
-} from '@backlay/contract/brand'
+import type { AppConfigResponse, SiteConfig } from '@backlay/contract/brand'
+import { SITE_DEFAULTS } from '@backlay/contract/site-defaults'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
 /** GET app-config: the brand of this host (the server picks it by the Host header). */
-export const getAppConfig = () => api.get('app-config', appConfigResponse)
+export const getAppConfig = () => api.get('app-config', 'appConfigResponse')
 
 export const appConfigQueryOptions = queryOptions({
   queryKey: ['app-config'],
@@ -19,11 +15,9 @@ export const appConfigQueryOptions = queryOptions({
 
 export const useAppConfig = () => useQuery(appConfigQueryOptions)
 
-/** Every flag off until the configuration arrives (or when it cannot be read). */
-export const SITE_DEFAULTS: SiteConfig = siteConfig.parse({})
-
 export const siteOf = (config: AppConfigResponse | undefined): SiteConfig => {
   const site = config?.result.appConfig.find((m) => m.moduleName === 'site')
+  // Every flag off until the configuration arrives (or when it cannot be read).
   return site?.moduleName === 'site' ? site.model : SITE_DEFAULTS
 }
 

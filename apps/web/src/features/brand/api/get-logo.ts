@@ -1,4 +1,3 @@
-import { logoResponse } from '@backlay/contract/brand'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
@@ -6,7 +5,7 @@ import { api } from '../../../lib/api-client'
 export const useLogo = () =>
   useQuery({
     queryKey: ['logo'],
-    queryFn: () => api.post('content/getLogo', {}, logoResponse),
+    queryFn: () => api.post('content/getLogo', {}, 'logoResponse'),
     staleTime: Number.POSITIVE_INFINITY,
     select: (r) => r.data.description,
   })

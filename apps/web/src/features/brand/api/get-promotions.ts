@@ -1,4 +1,3 @@
-import { promotionsResponse, supportInfoResponse } from '@backlay/contract/brand'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { useSessionStore } from '../../auth/stores/session-store'
@@ -7,7 +6,7 @@ import { useSessionStore } from '../../auth/stores/session-store'
 export const usePromotions = () =>
   useQuery({
     queryKey: ['promotions'],
-    queryFn: () => api.get('promotions', promotionsResponse),
+    queryFn: () => api.get('promotions', 'promotionsResponse'),
     staleTime: 5 * 60_000,
   })
 
@@ -20,7 +19,7 @@ export const useSupportInfo = () => {
       api.post(
         isLogin ? 'getUserWpNumber' : 'getWpNumber',
         { siteurl: window.location.hostname },
-        supportInfoResponse,
+        'supportInfoResponse',
       ),
     staleTime: 5 * 60_000,
     select: (r) => r.data,

@@ -1,4 +1,4 @@
-import { brandAssets, brandHost, redirectTarget } from '@backlay/contract/brand'
+import { brandAssets, brandHost, redirectTarget } from '@backlay/contract/brand-host'
 import { useEffect } from 'react'
 import { siteOf, themeOf, useAppConfig } from '../api/get-app-config'
 

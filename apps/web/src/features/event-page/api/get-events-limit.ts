@@ -1,4 +1,3 @@
-import { eventsLimitResponse } from '@backlay/contract/match-details'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
@@ -8,7 +7,7 @@ export const getEventsLimit = async (matchId: string, sportId: string) =>
     await api.post(
       'event/getEventsLimit',
       { match_id: matchId, sport_id: sportId },
-      eventsLimitResponse,
+      'eventsLimitResponse',
     )
   ).data
 

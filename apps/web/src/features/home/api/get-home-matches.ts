@@ -1,4 +1,3 @@
-import { homeMatchesResponse } from '@backlay/contract/matches'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
@@ -6,7 +5,7 @@ import { api } from '../../../lib/api-client'
 export const HOME_MATCHES_POLL_MS = 5_000
 
 export const getHomeMatches = async (sportId: string) =>
-  (await api.post('match/homeMatchesOpen', { sport_id: sportId }, homeMatchesResponse)).data
+  (await api.post('match/homeMatchesOpen', { sport_id: sportId }, 'homeMatchesResponse')).data
 
 export const homeMatchesQueryOptions = (sportId: string) =>
   queryOptions({

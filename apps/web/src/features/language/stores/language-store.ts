@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, language } from '@backlay/contract/language'
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@backlay/contract/language'
 import { DELAY_MS } from '@backlay/contract/timing'
 import { create } from 'zustand'
 import { i18n, loadLanguage } from '../../../lib/i18n'
@@ -17,8 +17,8 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 /** storedLanguage() → 'hi' when Hindi was chosen before; anything not one of the seven → 'en'. */
 export const storedLanguage = (): Language => {
-  const parsed = language.safeParse(local.get(STORAGE_KEYS.language))
-  return parsed.success ? parsed.data : DEFAULT_LANGUAGE
+  const stored = local.get(STORAGE_KEYS.language)
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE
 }
 
 const apply = async (lng: Language) => {
@@ -41,12 +41,12 @@ export const useLanguageStore = create<LanguageState>((set) => ({
   current: storedLanguage(),
   pending: null,
   choose: (lng) => {
-    const valid = language.parse(lng)
+    if (!isLanguage(lng)) throw new Error(`Not one of the site's languages: ${lng}`)
     clearTimeout(timer)
-    set({ pending: valid })
+    set({ pending: lng })
     timer = setTimeout(() => {
-      local.set(STORAGE_KEYS.language, valid)
-      void apply(valid).then(() => set({ current: valid, pending: null }))
+      local.set(STORAGE_KEYS.language, lng)
+      void apply(lng).then(() => set({ current: lng, pending: null }))
     }, DELAY_MS.languageChange)
   },
 }))

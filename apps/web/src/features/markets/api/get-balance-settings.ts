@@ -1,4 +1,3 @@
-import { balanceSettingsResponse } from '@backlay/contract/balance'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { useCurrentUser } from '../hooks/use-auth'
@@ -12,7 +11,7 @@ export function useVolumeMultiplier(eventTypeId: string): number {
       (
         await api.get(
           `account/${encodeURIComponent(user?._id ?? '')}/balance-settings`,
-          balanceSettingsResponse,
+          'balanceSettingsResponse',
         )
       ).data,
     enabled: user !== null,

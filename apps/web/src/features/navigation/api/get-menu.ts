@@ -1,10 +1,9 @@
-import { menuResponse } from '@backlay/contract/menu'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
 export const menuQueryOptions = queryOptions({
   queryKey: ['menu'],
-  queryFn: async () => (await api.get('menu', menuResponse)).data,
+  queryFn: async () => (await api.get('menu', 'menuResponse')).data,
   staleTime: 60_000,
   refetchInterval: 60_000,
 })

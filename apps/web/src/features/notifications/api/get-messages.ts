@@ -1,4 +1,4 @@
-import { type NotificationMessage, notificationMessagesResponse } from '@backlay/contract/brand'
+import type { NotificationMessage } from '@backlay/contract/brand'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { useSessionStore } from '../../auth/stores/session-store'
@@ -16,7 +16,7 @@ export const useMessages = () => {
       (
         await api.get(
           `account/${encodeURIComponent(userId)}/notification/message`,
-          notificationMessagesResponse,
+          'notificationMessagesResponse',
         )
       ).data,
     staleTime: 60_000,

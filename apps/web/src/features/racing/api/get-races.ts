@@ -1,5 +1,5 @@
 import type { MarketDetail } from '@backlay/contract/match-details'
-import { type RaceItem, raceOddsResponse, racingMarketsResponse } from '@backlay/contract/racing'
+import type { RaceItem } from '@backlay/contract/racing'
 import { POLL_MS } from '@backlay/contract/timing'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
@@ -17,7 +17,7 @@ export function useRaces(sportId: string) {
         await api.post(
           loggedIn ? 'market/allRacingMarkets' : 'market/allRacingMarketsOpen',
           { sport_id: sportId },
-          racingMarketsResponse,
+          'racingMarketsResponse',
         )
       ).data,
     refetchInterval: streaming ? false : POLL_MS.racingData,
@@ -34,7 +34,7 @@ export function useRaceOdds(race: Pick<RaceItem, 'match_id' | 'market_id'> | und
         await api.post(
           loggedIn ? 'market/raceOdds' : 'market/raceOddsOpen',
           { match_id: race?.match_id, market_id: race?.market_id },
-          raceOddsResponse,
+          'raceOddsResponse',
         )
       ).data,
     enabled: race !== undefined,

@@ -1,5 +1,4 @@
 import { SEARCH_MIN_LENGTH } from '@backlay/contract/limits'
-import { searchResponse } from '@backlay/contract/search'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { useSessionStore } from '../../auth/stores/session-store'
@@ -14,7 +13,7 @@ export const useSearchMatches = (text: string) => {
   return useQuery({
     queryKey: ['search', isLogin, search.toLowerCase()],
     queryFn: async () =>
-      (await api.post(isLogin ? 'match/getMatches' : 'match/matches', { search }, searchResponse))
+      (await api.post(isLogin ? 'match/getMatches' : 'match/matches', { search }, 'searchResponse'))
         .data,
     enabled: searchable(search),
     placeholderData: keepPreviousData,

@@ -1,4 +1,3 @@
-import { accountStatementDetailsResponse } from '@backlay/contract/statements'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -19,7 +18,7 @@ export function AccountStatementDetailsPage() {
   const id = params.get('id') ?? ''
   const details = useQuery({
     queryKey: ['user', 'statement-details', id],
-    queryFn: () => api.post('account/statement/details', { id }, accountStatementDetailsResponse),
+    queryFn: () => api.post('account/statement/details', { id }, 'accountStatementDetailsResponse'),
     enabled: id !== '',
     select: (r) => r.data,
   })

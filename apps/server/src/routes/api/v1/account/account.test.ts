@@ -1,4 +1,5 @@
-import { appConfigResponse, promotionsResponse, redirectTarget } from '@backlay/contract/brand'
+import { appConfigResponse, promotionsResponse } from '@backlay/contract/brand'
+import { redirectTarget } from '@backlay/contract/brand-host'
 import { DEFAULT_STAKE_PRESETS } from '@backlay/contract/limits'
 import { MSG } from '@backlay/contract/validation-messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

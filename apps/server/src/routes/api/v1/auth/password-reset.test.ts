@@ -1,4 +1,5 @@
-import { otpSentResponse, TOKEN_EXPIRES_IN_HEADER, TOKEN_HEADER } from '@backlay/contract/auth'
+import { otpSentResponse } from '@backlay/contract/auth'
+import { TOKEN_EXPIRES_IN_HEADER, TOKEN_HEADER } from '@backlay/contract/token-headers'
 import { MSG } from '@backlay/contract/validation-messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi, loginAs } from '../../../../test/session-helpers'
