@@ -1,8 +1,7 @@
 import { homeMatchesResponse } from '@backlay/contract/matches'
 import { SPORT_ID } from '@backlay/contract/sport'
 import { describe, expect, it } from 'vitest'
-import { HOME_MATCHES_POLL_MS } from '../src/features/home/api/get-home-matches'
-import { HOME_ROWS } from '../src/features/home/match-odds'
+import { HOME_MATCHES_POLL_MS, HOME_ROWS } from '../src/features/home/api/get-home-matches'
 import {
   apiUrl,
   browserForFile,

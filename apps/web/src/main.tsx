@@ -1,12 +1,15 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { prefetchFirstScreen } from './app/first-screen-data'
 import { sessionReady } from './features/auth/stores/session-store'
 import { languageReady } from './features/language/stores/language-store'
 import './app/app.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+
+prefetchFirstScreen(window.location.pathname)
 
 // A player who chose another language before sees it from the first paint, not after a flash,
 // and a returning player sees their session, not a login button. As a transition the first render yields to the browser every few milliseconds instead of

@@ -12,6 +12,11 @@ export const homeMatchesRequest = z
   .strictObject({
     sport_id: id.optional(),
     series_id: id.optional(),
+    /**
+     * Not shown: only the first `limit` matches (in play first, then by start time), with `total`
+     * the count of all. The home page asks for the rows it shows.
+     */
+    limit: z.number().int().min(1).max(100).optional(),
   })
   .refine((b) => b.sport_id !== undefined || b.series_id !== undefined, {
     message: 'sport_id or series_id is required',
@@ -46,5 +51,8 @@ export const homeMatch = z.object({
 })
 export type HomeMatch = z.infer<typeof homeMatch>
 
-export const homeMatchesResponse = ok(z.array(homeMatch))
+export const homeMatchesResponse = ok(z.array(homeMatch)).extend({
+  /** With a `limit`: how many matches there are in all. */
+  total: z.number().int().nonnegative().optional(),
+})
 export type HomeMatchesResponse = z.infer<typeof homeMatchesResponse>

@@ -20,7 +20,7 @@ export async function listHomeMatches(
   const runnersByMarket = new Map<string, typeof runners>()
   for (const r of runners)
     runnersByMarket.set(r.market_id, [...(runnersByMarket.get(r.market_id) ?? []), r])
-  return events.map((e) => {
+  const matches = events.map((e) => {
     const marketRunners = runnersByMarket.get(e.market_id) ?? []
     const live = marketPrices(
       deps.books,
@@ -51,4 +51,6 @@ export async function listHomeMatches(
       }),
     }
   })
+  // The store lists by its own in-play flag; the books may have turned a market since.
+  return matches.sort((a, b) => Number(b.inplay) - Number(a.inplay))
 }

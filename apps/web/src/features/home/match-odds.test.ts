@@ -1,7 +1,6 @@
 import type { Runner } from '@backlay/contract/market'
-import type { HomeMatch } from '@backlay/contract/matches'
 import { describe, expect, it } from 'vitest'
-import { liveFirst, outcomeColumns } from './match-odds'
+import { outcomeColumns } from './match-odds'
 
 const runner = (name: string, sort_priority: number, back: number, lay: number): Runner => ({
   selectionId: name,
@@ -49,20 +48,5 @@ describe('outcomeColumns', () => {
     ])
     expect(home?.back).toEqual({ price: 1.8, size: 100 })
     expect(home?.lay).toEqual({ price: 1.81, size: 80 })
-  })
-})
-
-describe('liveFirst', () => {
-  const match = (match_id: string, inplay: boolean, match_date: string) =>
-    ({ match_id, inplay, match_date }) as HomeMatch
-
-  it('lists in-play matches first, each group by start time', () => {
-    const sorted = liveFirst([
-      match('later', false, '2026-11-23T18:00:00.000Z'),
-      match('live-late', true, '2026-11-23T10:00:00.000Z'),
-      match('soon', false, '2026-11-23T12:00:00.000Z'),
-      match('live-early', true, '2026-11-23T08:00:00.000Z'),
-    ])
-    expect(sorted.map((m) => m.match_id)).toEqual(['live-early', 'live-late', 'soon', 'later'])
   })
 })

@@ -1,5 +1,4 @@
 import type { PriceSize, Runner } from '@backlay/contract/market'
-import type { HomeMatch } from '@backlay/contract/matches'
 
 /** One of the three home-list columns: 1 (first runner), X (the draw), 2 (second runner). */
 export interface OutcomeColumn {
@@ -27,14 +26,4 @@ export function outcomeColumns(runners: readonly Runner[]): OutcomeColumn[] {
     lay: runner?.ex.availableToLay[0],
   })
   return [column('home', first), column('draw', draw), column('away', second)]
-}
-
-/** Rows a sport shows on the home page; its own page lists them all. */
-export const HOME_ROWS = 10
-
-/** In-play first, then by start time, so the live action leads each sport. */
-export function liveFirst(matches: readonly HomeMatch[]): HomeMatch[] {
-  return [...matches].sort(
-    (a, b) => Number(b.inplay) - Number(a.inplay) || a.match_date.localeCompare(b.match_date),
-  )
 }

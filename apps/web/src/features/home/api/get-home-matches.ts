@@ -4,8 +4,15 @@ import { api } from '../../../lib/api-client'
 /** Home lists poll so prices move; the event page will take over with the live stream. */
 export const HOME_MATCHES_POLL_MS = 5_000
 
-export const getHomeMatches = async (sportId: string) =>
-  (await api.post('match/homeMatchesOpen', { sport_id: sportId }, 'homeMatchesResponse')).data
+/** Rows a sport shows on the home page; its own page lists them all. */
+export const HOME_ROWS = 10
+
+/** The first HOME_ROWS matches of a sport, live first, and how many it has in all. */
+export const getHomeMatches = async (sportId: string) => {
+  const body = { sport_id: sportId, limit: HOME_ROWS }
+  const { data, total } = await api.post('match/homeMatchesOpen', body, 'homeMatchesResponse')
+  return { matches: data, total: total ?? data.length }
+}
 
 export const homeMatchesQueryOptions = (sportId: string) =>
   queryOptions({

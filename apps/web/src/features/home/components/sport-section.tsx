@@ -1,8 +1,7 @@
 import { useDeferredValue, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useHomeMatches } from '../api/get-home-matches'
-import { HOME_ROWS, liveFirst } from '../match-odds'
+import { HOME_ROWS, useHomeMatches } from '../api/get-home-matches'
 import styles from './home.module.css'
 import { MatchRow, MatchRowSkeleton } from './match-row'
 
@@ -36,7 +35,7 @@ export function SportSection({
           {title}
         </h2>
         {data ? (
-          <span className={styles.count}>{t('home.matchCount', { count: data.length })}</span>
+          <span className={styles.count}>{t('home.matchCount', { count: data.total })}</span>
         ) : null}
       </div>
       <div className={styles.columnsHead} aria-hidden="true">
@@ -60,20 +59,18 @@ export function SportSection({
             <MatchRowSkeleton key={key} />
           ))}
         </ul>
-      ) : data.length === 0 ? (
+      ) : data.matches.length === 0 ? (
         <p className={styles.notice}>{t('home.empty')}</p>
       ) : (
         <>
           <ul className={styles.list}>
-            {liveFirst(data)
-              .slice(0, HOME_ROWS)
-              .map((match) => (
-                <MatchRow key={match.match_id} match={match} />
-              ))}
+            {data.matches.map((match) => (
+              <MatchRow key={match.match_id} match={match} />
+            ))}
           </ul>
-          {data.length > HOME_ROWS ? (
+          {data.total > HOME_ROWS ? (
             <Link className={styles.allMatches} to={allPath}>
-              {t('home.allMatches', { count: data.length })}
+              {t('home.allMatches', { count: data.total })}
             </Link>
           ) : null}
         </>

@@ -40,6 +40,23 @@ describe('POST /api/v1/match/homeMatchesOpen', () => {
     }
   })
 
+  it('answers the first `limit` matches in the same order, with the count of all', async () => {
+    const all = homeMatchesResponse.parse((await post(t, { sport_id: '1' })).json())
+    const first = homeMatchesResponse.parse((await post(t, { sport_id: '1', limit: 3 })).json())
+    expect(all.data.length).toBeGreaterThan(3)
+    expect(all.total).toBeUndefined()
+    expect(first.total).toBe(all.data.length)
+    expect(first.data.map((m) => m.match_id)).toEqual(all.data.slice(0, 3).map((m) => m.match_id))
+  })
+
+  it('refuses a limit that is not a count of rows', async () => {
+    for (const limit of [0, 101, 2.5, '3']) {
+      const res = await post(t, { sport_id: '1', limit })
+      expect(res.statusCode, String(limit)).toBe(400)
+      expect(res.json().msg).toMatch(/limit/)
+    }
+  })
+
   it('accepts sport_id as a number too', async () => {
     const asNumber = homeMatchesResponse.parse((await post(t, { sport_id: 1 })).json())
     const asText = homeMatchesResponse.parse((await post(t, { sport_id: '1' })).json())

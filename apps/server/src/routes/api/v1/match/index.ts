@@ -36,10 +36,12 @@ const matchRoutes: FastifyPluginAsyncZod = async (app) => {
   const home = { schema: { body: homeMatchesRequest, response: { 200: homeMatchesResponse } } }
   const homeMatches = async (
     body: HomeMatchesRequest & { sport_id?: string; series_id?: string },
-  ) => ({
-    status: true as const,
-    data: await listHomeMatches(deps, homeFilter(body)),
-  })
+  ) => {
+    const data = await listHomeMatches(deps, homeFilter(body))
+    return body.limit === undefined
+      ? { status: true as const, data }
+      : { status: true as const, data: data.slice(0, body.limit), total: data.length }
+  }
   app.post('/homeMatchesOpen', home, async (request) => homeMatches(request.body))
   app.post('/homeMatchesV2', { ...home, ...auth }, async (request) => homeMatches(request.body))
 
