@@ -1,4 +1,12 @@
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
+import { isValidElement } from 'react'
+import {
+  BrowserRouter,
+  createRoutesFromElements,
+  matchRoutes,
+  Navigate,
+  Route,
+  Routes,
+} from 'react-router'
 import { lazyNamed } from '../lib/lazy-overlay'
 import { AppLayout } from './layout/app-layout'
 import { HomeRoute } from './routes/home'
@@ -83,60 +91,72 @@ const OpenBetsPage = lazyNamed(
 
 const casino = <CasinoFramePage />
 
+const routes = (
+  <Route path="/" element={<AppLayout />}>
+    <Route index element={<HomeRoute />} />
+    <Route path="default-page" element={<HomeRoute />} />
+    {/* Shell §2 casino pages: the provider's lobby or game in a frame. */}
+    <Route path="casino-lobby/*" element={casino} />
+    <Route path="casino-live/:gameId/:tableId" element={casino} />
+    <Route path="casino_live/:id" element={casino} />
+    <Route path="table-casino-live/:eventName" element={casino} />
+    <Route path="livegames/:gameId?/:tableId?/:marketId?" element={casino} />
+    <Route path="indian-casino/:gameId/:inplay?" element={casino} />
+    <Route path="aviator" element={casino} />
+    {/* The provider's Indian card games, framed under the header without side bars. */}
+    <Route path="indian-card-games" element={casino} />
+    {/* Shell §2 shell, account and statement pages. */}
+    <Route path="ReferBy/:referCode" element={<ReferByRoute />} />
+    <Route path="rules-regulations" element={<RulesPage />} />
+    <Route path="exclusion-policy" element={<ExclusionPolicyPage />} />
+    <Route path="responsible-gambling" element={<ResponsibleGamblingPage />} />
+    <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+    <Route path="change-password" element={<ChangePasswordPage />} />
+    <Route path="settings" element={<SettingsPage />} />
+    <Route path="time-setting" element={<TimeSettingPage />} />
+    <Route path="transactions" element={<TransactionsPage />} />
+    <Route path="transactions-details/:type/:refrenceNo" element={<TransactionDetailsPage />} />
+    <Route path="deposit" element={<DepositPage />} />
+    <Route path="bonuses" element={<BonusesPage />} />
+    <Route path="bonus-statement" element={<BonusStatementPage />} />
+    <Route path="betting-profit-loss" element={<ProfitLossPage />} />
+    <Route path="betting-profit-loss-details" element={<ProfitLossDetailsPage />} />
+    <Route path="account-statement" element={<AccountStatementPage />} />
+    <Route path="account-statement-details" element={<AccountStatementDetailsPage />} />
+    <Route path="transfer-statement" element={<TransferStatementPage />} />
+    {/* Betting area (betting §2): event pages, listings, racing and open bets. */}
+    <Route path="event-page/:eventTypeId/:eventId/:marketId?" element={<EventPage />} />
+    <Route path="sports-page/:sportsName/:eventTypeId" element={<SportPage />} />
+    <Route
+      path="competition-detail-page/:competitionName/:eventTypeId/:competitionId"
+      element={<CompetitionPage />}
+    />
+    <Route path="horse-racing" element={<RacingPage />} />
+    <Route path="greyhound-racing" element={<RacingPage />} />
+    <Route path="election" element={<ElectionPage />} />
+    <Route path="open-bets" element={<OpenBetsPage />} />
+    {/* Shell §2: any other path goes home. */}
+    <Route path="*" element={<Navigate to="/" replace />} />
+  </Route>
+)
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<AppLayout />}>
-          <Route index element={<HomeRoute />} />
-          <Route path="default-page" element={<HomeRoute />} />
-          {/* Shell §2 casino pages: the provider's lobby or game in a frame. */}
-          <Route path="casino-lobby/*" element={casino} />
-          <Route path="casino-live/:gameId/:tableId" element={casino} />
-          <Route path="casino_live/:id" element={casino} />
-          <Route path="table-casino-live/:eventName" element={casino} />
-          <Route path="livegames/:gameId?/:tableId?/:marketId?" element={casino} />
-          <Route path="indian-casino/:gameId/:inplay?" element={casino} />
-          <Route path="aviator" element={casino} />
-          {/* The provider's Indian card games, framed under the header without side bars. */}
-          <Route path="indian-card-games" element={casino} />
-          {/* Shell §2 shell, account and statement pages. */}
-          <Route path="ReferBy/:referCode" element={<ReferByRoute />} />
-          <Route path="rules-regulations" element={<RulesPage />} />
-          <Route path="exclusion-policy" element={<ExclusionPolicyPage />} />
-          <Route path="responsible-gambling" element={<ResponsibleGamblingPage />} />
-          <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
-          <Route path="change-password" element={<ChangePasswordPage />} />
-          <Route path="settings" element={<SettingsPage />} />
-          <Route path="time-setting" element={<TimeSettingPage />} />
-          <Route path="transactions" element={<TransactionsPage />} />
-          <Route
-            path="transactions-details/:type/:refrenceNo"
-            element={<TransactionDetailsPage />}
-          />
-          <Route path="deposit" element={<DepositPage />} />
-          <Route path="bonuses" element={<BonusesPage />} />
-          <Route path="bonus-statement" element={<BonusStatementPage />} />
-          <Route path="betting-profit-loss" element={<ProfitLossPage />} />
-          <Route path="betting-profit-loss-details" element={<ProfitLossDetailsPage />} />
-          <Route path="account-statement" element={<AccountStatementPage />} />
-          <Route path="account-statement-details" element={<AccountStatementDetailsPage />} />
-          <Route path="transfer-statement" element={<TransferStatementPage />} />
-          {/* Betting area (betting §2): event pages, listings, racing and open bets. */}
-          <Route path="event-page/:eventTypeId/:eventId/:marketId?" element={<EventPage />} />
-          <Route path="sports-page/:sportsName/:eventTypeId" element={<SportPage />} />
-          <Route
-            path="competition-detail-page/:competitionName/:eventTypeId/:competitionId"
-            element={<CompetitionPage />}
-          />
-          <Route path="horse-racing" element={<RacingPage />} />
-          <Route path="greyhound-racing" element={<RacingPage />} />
-          <Route path="election" element={<ElectionPage />} />
-          <Route path="open-bets" element={<OpenBetsPage />} />
-          {/* Shell §2: any other path goes home. */}
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Route>
-      </Routes>
+      <Routes>{routes}</Routes>
     </BrowserRouter>
   )
+}
+
+/**
+ * Starts fetching the code of the page at `pathname` as soon as the app's code runs, instead of
+ * when the first render reaches it: on a phone that is the time the shell takes to render.
+ */
+export function preloadPage(pathname: string): void {
+  for (const { route } of matchRoutes(createRoutesFromElements(routes), pathname) ?? []) {
+    const page = isValidElement(route.element) ? route.element.type : undefined
+    if (typeof page === 'object' && page !== null && 'preload' in page) {
+      void (page as { preload: () => Promise<unknown> }).preload()
+    }
+  }
 }

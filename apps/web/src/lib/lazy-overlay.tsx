@@ -1,6 +1,9 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react'
 
-/** `lazyNamed(() => import('./x'), 'X')`: component X, its module fetched when it first renders. */
+/**
+ * `lazyNamed(() => import('./x'), 'X')`: component X, its module fetched when it first renders,
+ * or earlier by `preload()` when it is known to be wanted.
+ */
 export const lazyNamed = <
   // biome-ignore lint/suspicious/noExplicitAny: any component type, whatever its props
   M extends Record<K, ComponentType<any>>,
@@ -8,7 +11,11 @@ export const lazyNamed = <
 >(
   load: () => Promise<M>,
   name: K,
-) => lazy(async () => ({ default: (await load())[name] }))
+) =>
+  Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: load },
+  )
 
 /**
  * Renders its (lazy) children from the first time `open` is true: a dialog's code, forms and

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { lazyNamed, OnceOpened } from '../../../lib/lazy-overlay'
-import { useSiteConfig } from '../../brand/api/get-app-config'
+import { siteOf, useAppConfig } from '../../brand/api/get-app-config'
 import { useMenu } from '../api/get-menu'
 import styles from './bottom-bar.module.css'
 
@@ -40,7 +40,8 @@ function Item({ icon, label }: { icon: keyof typeof ICONS; label: string }) {
  */
 export function MobileBottomBar() {
   const { t } = useTranslation()
-  const site = useSiteConfig()
+  const config = useAppConfig()
+  const site = siteOf(config.data)
   const menu = useMenu()
   const [comingSoon, setComingSoon] = useState<string | null>(null)
   const offered = new Set(menu.data?.map((m) => m.sport_id))
@@ -75,6 +76,10 @@ export function MobileBottomBar() {
         <NavLink to="/deposit" className={`${styles.item} ${styles.deposit}`}>
           <Item icon="deposit" label={t('navigation.deposit')} />
         </NavLink>
+      ) : config.isPending ? (
+        // Holds Deposit's place until the brand says whether it takes deposits, so the other
+        // items do not move when it appears.
+        <span className={styles.item} aria-hidden="true" />
       ) : null}
       <OnceOpened open={comingSoon !== null}>
         <ComingSoon sport={comingSoon} onClose={() => setComingSoon(null)} />
