@@ -1,6 +1,5 @@
 import { TOKEN_EXPIRES_IN_HEADER, TOKEN_HEADER } from '@backlay/contract/token-headers'
 import type { z } from 'zod'
-import { responseSchemas } from './response-schemas'
 
 /** Shell §8: what a person sees when the request never got an answer. */
 export const SERVER_NOT_RESPONDING = 'Server not responding'
@@ -53,19 +52,17 @@ export function errorText(body: unknown, statusText: string): string {
   return text(statusText) ?? FALLBACK_ERROR
 }
 
-/** Loaders of schemas by name: the answers a client can check. */
-type Schemas = Record<string, () => Promise<z.ZodType>>
+/** A schema an answer is checked against, or a loader of one (`response-schemas.ts`). */
+export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>)
 
-/** What a call naming `K` answers once checked. */
-type Checked<R extends Schemas, K extends keyof R> = z.output<Awaited<ReturnType<R[K]>>>
+/** What an answer checked against `S` is. */
+type Checked<S extends SchemaSource> = S extends () => Promise<infer Z extends z.ZodType>
+  ? z.output<Z>
+  : S extends z.ZodType
+    ? z.output<S>
+    : never
 
-export interface ApiClientOptions<R extends Schemas> {
-  /**
-   * Loads each schema answers are checked against. A schema is loaded with the first request
-   * that names it and kept, so it (and zod) arrives while that request is under way instead of
-   * before the first screen.
-   */
-  schemas: R
+export interface ApiClientOptions {
   /** Root of the API; the site's own origin by default. */
   baseUrl?: string
   /** The stored session token, read on every request so a renewed token is picked up at once. */
@@ -96,22 +93,25 @@ export interface WithHeaders<T> {
   headers: Headers
 }
 
-/** Each call names the schema its answer must match. */
-export interface ApiClient<R extends Schemas> {
-  get<K extends keyof R>(path: string, schema: K): Promise<Checked<R, K>>
-  post<K extends keyof R>(
+/**
+ * Each call gives the schema its answer must match. A loader is called as the request goes out,
+ * so the schema arrives while the request is under way.
+ */
+export interface ApiClient {
+  get<S extends SchemaSource>(path: string, schema: S): Promise<Checked<S>>
+  post<S extends SchemaSource>(
     path: string,
     body: unknown,
-    schema: K,
+    schema: S,
     options?: RequestOptions,
-  ): Promise<Checked<R, K>>
+  ): Promise<Checked<S>>
   /** Any method, returning the response headers too. */
-  send<K extends keyof R>(
+  send<S extends SchemaSource>(
     path: string,
     body: unknown,
-    schema: K,
+    schema: S,
     options?: RequestOptions,
-  ): Promise<WithHeaders<Checked<R, K>>>
+  ): Promise<WithHeaders<Checked<S>>>
 }
 
 /**
@@ -139,9 +139,8 @@ const readBody = async (res: Response): Promise<unknown> => {
 }
 
 /** fetch to `/api/v1/…` with JSON Accept and the bearer token, answers checked against the contract. */
-export function createApiClient<R extends Schemas>(options: ApiClientOptions<R>): ApiClient<R> {
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const {
-    schemas,
     baseUrl = '/api/v1',
     getToken = () => null,
     onForcedLogout = () => {},
@@ -150,25 +149,16 @@ export function createApiClient<R extends Schemas>(options: ApiClientOptions<R>)
     fetch: doFetch = globalThis.fetch.bind(globalThis),
   } = options
 
-  const loaded = new Map<keyof R, Promise<z.ZodType>>()
-  const loadSchema = (name: keyof R) => {
-    let schema = loaded.get(name)
-    if (!schema) {
-      schema = (schemas[name] as R[keyof R])()
-      loaded.set(name, schema)
-      // A load that failed (a dropped connection) is tried again by the next request.
-      schema.catch(() => loaded.delete(name))
-    }
-    return schema
-  }
-
-  async function request<K extends keyof R>(
+  async function request<S extends SchemaSource>(
     path: string,
     body: unknown,
-    schema: K,
+    schema: S,
     options: RequestOptions,
-  ): Promise<WithHeaders<Checked<R, K>>> {
-    const checking = loadSchema(schema)
+  ): Promise<WithHeaders<Checked<S>>> {
+    const source: SchemaSource = schema
+    const checking = typeof source === 'function' ? source() : Promise.resolve(source)
+    // Awaited once the answer is in; a request that fails first must not leave it unhandled.
+    checking.catch(() => undefined)
     const method = options.method ?? (body === undefined ? 'GET' : 'POST')
     const headers: Record<string, string> = { Accept: 'application/json' }
     const token = getToken()
@@ -212,7 +202,7 @@ export function createApiClient<R extends Schemas>(options: ApiClientOptions<R>)
       throw new ApiError(errorText(payload, res.statusText), res.status, code, payload)
     }
     // A success that does not match the contract is a bug on one side, so it throws as such.
-    return { body: (await checking).parse(payload) as Checked<R, K>, headers: res.headers }
+    return { body: (await checking).parse(payload) as Checked<S>, headers: res.headers }
   }
 
   return {
@@ -224,14 +214,8 @@ export function createApiClient<R extends Schemas>(options: ApiClientOptions<R>)
 }
 
 type SessionBinding = Required<
-  Pick<ApiClientOptions<Schemas>, 'getToken' | 'onForcedLogout' | 'isLoggedIn' | 'onRenewedToken'>
+  Pick<ApiClientOptions, 'getToken' | 'onForcedLogout' | 'isLoggedIn' | 'onRenewedToken'>
 >
-
-type AppSchemas = typeof responseSchemas
-/** The name of a schema the site's answers are checked against. */
-export type AnswerName = keyof AppSchemas
-/** The checked answer of a call that names `K`. */
-export type Answer<K extends AnswerName> = Checked<AppSchemas, K>
 
 let session: SessionBinding = {
   getToken: () => null,
@@ -247,7 +231,6 @@ export const bindApiSession = (binding: SessionBinding): void => {
 
 /** The one client the app's features use. */
 export const api = createApiClient({
-  schemas: responseSchemas,
   getToken: () => session.getToken(),
   onForcedLogout: (reason) => session.onForcedLogout(reason),
   isLoggedIn: () => session.isLoggedIn(),

@@ -1,3 +1,4 @@
+import { messageResponse } from '@backlay/contract/auth'
 import { type ChangePasswordRequest, changePasswordRequest } from '@backlay/contract/password-reset'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type Resolver, useForm } from 'react-hook-form'
@@ -23,7 +24,7 @@ function ChangePasswordForm() {
   })
   const onSubmit = handleSubmit((values) =>
     busyWhile(async () => {
-      const response = await api.post('user/selfChangePassword', values, 'messageResponse')
+      const response = await api.post('user/selfChangePassword', values, messageResponse)
       showToast({ type: 'success', message: response.msg })
       reset()
     }),

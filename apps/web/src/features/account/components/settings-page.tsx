@@ -1,4 +1,8 @@
-import { stakeEditForm } from '@backlay/contract/stakes'
+import {
+  oneClickSettingsResponse,
+  stakeEditForm,
+  stakesSettingsResponse,
+} from '@backlay/contract/stakes'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../../lib/api-client'
@@ -37,7 +41,7 @@ function SettingsForms() {
       const { data } = await api.post(
         `${base}/stakes`,
         { settings: parsed.data.match_stack },
-        'stakesSettingsResponse',
+        stakesSettingsResponse,
       )
       updateUser({ settings: { ...user.settings, presetStakeSettings: data } })
       showToast({ type: 'success', message: t('account.stakesSaved'), shell: true })
@@ -49,7 +53,7 @@ function SettingsForms() {
       const { data } = await api.post(
         `${base}/one-click`,
         { settings: next },
-        'oneClickSettingsResponse',
+        oneClickSettingsResponse,
       )
       updateUser({ settings: { ...user.settings, oneClickSettings: data } })
     })

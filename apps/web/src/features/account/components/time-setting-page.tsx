@@ -1,3 +1,4 @@
+import { timeSettingsResponse } from '@backlay/contract/time-settings'
 import { TIME_ZONE_NAMES, type TimeZoneName } from '@backlay/contract/time-zones'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -19,7 +20,7 @@ function TimeSettingForm() {
   const { name, setName } = useTimeZoneStore()
   const saved = useQuery({
     queryKey: ['user', 'time-setting'],
-    queryFn: () => api.get('user/timeSetting', 'timeSettingsResponse'),
+    queryFn: () => api.get('user/timeSetting', timeSettingsResponse),
     select: (r) => r.data,
   })
   useEffect(() => {
@@ -27,7 +28,7 @@ function TimeSettingForm() {
   }, [saved.data, setName])
   const save = useMutation({
     mutationFn: (next: TimeZoneName) =>
-      api.post('user/timeSetting', { timeZoneName: next }, 'timeSettingsResponse'),
+      api.post('user/timeSetting', { timeZoneName: next }, timeSettingsResponse),
     onSuccess: (r) => {
       setName(r.data.timeZoneName)
       showToast({ type: 'success', message: t('account.timeSaved'), shell: true })

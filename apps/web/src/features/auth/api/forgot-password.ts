@@ -1,3 +1,4 @@
+import { messageResponse, otpSentResponse } from '@backlay/contract/auth'
 import {
   type ForgotIdentityForm,
   forgotPasswordRequestFromForm,
@@ -19,10 +20,10 @@ const PATHS = {
 } as const
 
 export const sendResetOtp = (channel: OtpChannel, form: ForgotIdentityForm) =>
-  api.post(PATHS[channel].send, forgotPasswordRequestFromForm(form), 'otpSentResponse')
+  api.post(PATHS[channel].send, forgotPasswordRequestFromForm(form), otpSentResponse)
 
 export const resendResetOtp = (channel: OtpChannel, orderId: string) =>
-  api.post(PATHS[channel].resend, { orderId }, 'otpSentResponse')
+  api.post(PATHS[channel].resend, { orderId }, otpSentResponse)
 
 export interface ResetInput {
   orderId: string
@@ -36,12 +37,12 @@ export interface ResetInput {
  * for the verified order (§7 whatsapp/verifyResetPasswordOtp, whatsapp/setPassword).
  */
 export async function resetPassword(channel: OtpChannel, input: ResetInput) {
-  if (channel === 'sms') return api.post('auth/verifyforgotPassword', input, 'messageResponse')
+  if (channel === 'sms') return api.post('auth/verifyforgotPassword', input, messageResponse)
   await api.post(
     'whatsapp/verifyResetPasswordOtp',
     { orderId: input.orderId, otp: input.otp },
-    'messageResponse',
+    messageResponse,
   )
   const { otp: _otp, ...rest } = input
-  return api.post('whatsapp/setPassword', rest, 'messageResponse')
+  return api.post('whatsapp/setPassword', rest, messageResponse)
 }

@@ -1,9 +1,12 @@
 import {
+  demoLoginResponse,
   LOGIN_BASIC_AUTHORIZATION,
   type LoginForm,
   type LoginRequest,
   loginRequestFromForm,
+  loginResponse,
   loginStepUpResponse,
+  messageResponse,
 } from '@backlay/contract/auth'
 import { ApiError, api } from '../../../lib/api-client'
 import { useSessionStore } from '../stores/session-store'
@@ -13,7 +16,7 @@ import { useSessionStore } from '../stores/session-store'
  * verification on, the answer is handed back and no session starts (§4).
  */
 export async function loginWith(request: LoginRequest) {
-  const response = await api.post('user/userLogin', request, 'loginResponse', {
+  const response = await api.post('user/userLogin', request, loginResponse, {
     form: true,
     headers: { Authorization: LOGIN_BASIC_AUTHORIZATION },
   })
@@ -40,14 +43,14 @@ export function stepUpOf(error: unknown): LoginStepUp | undefined {
 
 /** Shell §4 demo login: ask for demo credentials, then log in with them. */
 export async function demoLogin() {
-  const { data } = await api.post('user/autoDemoUserLogin', {}, 'demoLoginResponse')
+  const { data } = await api.post('user/autoDemoUserLogin', {}, demoLoginResponse)
   return loginWith({ user_name: data.user_name, password: data.password, grant_type: 'password' })
 }
 
 /** Shell §4 sign out: tell the server (the token stops working), then clear the session. */
 export async function signOut() {
   try {
-    await api.post('user/logout', {}, 'messageResponse')
+    await api.post('user/logout', {}, messageResponse)
   } finally {
     useSessionStore.getState().endSession()
   }

@@ -2,8 +2,10 @@ import {
   type HrBetLeg,
   type PlacedBet,
   saveBetRequest,
+  saveBetResponse,
   saveFancyBetRequest,
   saveHrBetRequest,
+  saveHrBetResponse,
 } from '@backlay/contract/bets'
 import { MSG } from '@backlay/contract/validation-messages'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
@@ -67,7 +69,7 @@ export async function placeBet(
 ): Promise<{ ok: boolean; msg: string; placed?: PlacedBet }> {
   try {
     const { path, body } = betBody(s, stake, keepInPlay)
-    const res = await api.post(path, body, 'saveBetResponse')
+    const res = await api.post(path, body, saveBetResponse)
     return { ok: true, msg: res.msg ?? '', placed: res.data }
   } catch (error) {
     return { ok: false, msg: errorMessage(error) }
@@ -99,7 +101,7 @@ export async function placeCombinedBet(
 
 async function placeHrBet(legs: HrBetLeg[]): Promise<{ ok: boolean; msg: string }> {
   try {
-    const res = await api.post('bet/saveHrBet', saveHrBetRequest.parse(legs), 'saveHrBetResponse')
+    const res = await api.post('bet/saveHrBet', saveHrBetRequest.parse(legs), saveHrBetResponse)
     return { ok: true, msg: res.msg ?? '' }
   } catch (error) {
     return { ok: false, msg: errorMessage(error) }

@@ -2,9 +2,10 @@ import type { AppConfigResponse, SiteConfig } from '@backlay/contract/brand'
 import { SITE_DEFAULTS } from '@backlay/contract/site-defaults'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { appConfigResponse } from '../../../lib/response-schemas'
 
 /** GET app-config: the brand of this host (the server picks it by the Host header). */
-export const getAppConfig = () => api.get('app-config', 'appConfigResponse')
+export const getAppConfig = () => api.get('app-config', appConfigResponse)
 
 export const appConfigQueryOptions = queryOptions({
   queryKey: ['app-config'],

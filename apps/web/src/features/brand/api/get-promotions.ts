@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { promotionsResponse, supportInfoResponse } from '../../../lib/response-schemas'
 import { useSessionStore } from '../../auth/stores/session-store'
 
 /** GET promotions: the promotion list and the footer's social links. */
 export const usePromotions = () =>
   useQuery({
     queryKey: ['promotions'],
-    queryFn: () => api.get('promotions', 'promotionsResponse'),
+    queryFn: () => api.get('promotions', promotionsResponse),
     staleTime: 5 * 60_000,
   })
 
@@ -19,7 +20,7 @@ export const useSupportInfo = () => {
       api.post(
         isLogin ? 'getUserWpNumber' : 'getWpNumber',
         { siteurl: window.location.hostname },
-        'supportInfoResponse',
+        supportInfoResponse,
       ),
     staleTime: 5 * 60_000,
     select: (r) => r.data,

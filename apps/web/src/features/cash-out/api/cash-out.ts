@@ -1,4 +1,5 @@
 import type { autoCashOutRequest } from '@backlay/contract/bets'
+import { autoCashOutResponse, cashOutQuoteResponse, cashOutResponse } from '@backlay/contract/bets'
 import { MSG } from '@backlay/contract/validation-messages'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
@@ -18,7 +19,7 @@ export async function cashOutMarket(
   share: number,
 ): Promise<{ ok: boolean; msg: string }> {
   try {
-    const body = await api.get(cashOutPath('cashout', marketId, share), 'cashOutResponse')
+    const body = await api.get(cashOutPath('cashout', marketId, share), cashOutResponse)
     return body.data.status
       ? { ok: true, msg: body.data.msg || MSG.cashOutSuccess }
       : { ok: false, msg: body.data.msg || body.msg || MSG.somethingWentWrong }
@@ -34,7 +35,7 @@ const QUOTE_REFRESH_MS = 2_000
 export const useCashOutQuote = (marketId: string, share: number, enabled: boolean) =>
   useQuery({
     queryKey: ['cashOutQuote', marketId, share],
-    queryFn: () => api.get(cashOutPath('cashoutQuote', marketId, share), 'cashOutQuoteResponse'),
+    queryFn: () => api.get(cashOutPath('cashoutQuote', marketId, share), cashOutQuoteResponse),
     enabled,
     refetchInterval: QUOTE_REFRESH_MS,
     placeholderData: keepPreviousData,
@@ -51,14 +52,14 @@ export const useAutoCashOut = (marketId: string, enabled: boolean) =>
       (
         await api.get(
           `exchange/order/autoCashOut?marketId=${encodeURIComponent(marketId)}`,
-          'autoCashOutResponse',
+          autoCashOutResponse,
         )
       ).data,
     enabled,
   })
 
 export const setAutoCashOut = (body: z.input<typeof autoCashOutRequest>) =>
-  api.post('exchange/order/autoCashOut', body, 'autoCashOutResponse')
+  api.post('exchange/order/autoCashOut', body, autoCashOutResponse)
 
 export const removeAutoCashOut = (marketId: string) =>
-  api.post('exchange/order/autoCashOut/cancel', { marketId }, 'autoCashOutResponse')
+  api.post('exchange/order/autoCashOut/cancel', { marketId }, autoCashOutResponse)

@@ -1,3 +1,4 @@
+import { lotusLobbyUrlResponse, qtechLaunchUrlResponse } from '@backlay/contract/casino-launch'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { type CasinoLaunch, withLobbySection } from '../launch-target'
@@ -6,8 +7,8 @@ import { type CasinoLaunch, withLobbySection } from '../launch-target'
 export async function fetchLaunchUrl(launch: CasinoLaunch): Promise<string> {
   const launchUrl =
     launch.via === 'lotus'
-      ? (await api.post('lotus/lobbyUrl', launch.body, 'lotusLobbyUrlResponse')).launchUrl
-      : (await api.post('qtech/launchUrl', launch.body, 'qtechLaunchUrlResponse')).data.launchUrl
+      ? (await api.post('lotus/lobbyUrl', launch.body, lotusLobbyUrlResponse)).launchUrl
+      : (await api.post('qtech/launchUrl', launch.body, qtechLaunchUrlResponse)).data.launchUrl
   return withLobbySection(launchUrl, launch)
 }
 

@@ -1,3 +1,4 @@
+import { eventsLimitResponse } from '@backlay/contract/match-details'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
@@ -7,7 +8,7 @@ export const getEventsLimit = async (matchId: string, sportId: string) =>
     await api.post(
       'event/getEventsLimit',
       { match_id: matchId, sport_id: sportId },
-      'eventsLimitResponse',
+      eventsLimitResponse,
     )
   ).data
 

@@ -1,4 +1,5 @@
 import type { Fancy } from '@backlay/contract/match-details'
+import { fanciesResponse } from '@backlay/contract/match-details'
 import { POLL_MS } from '@backlay/contract/timing'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
@@ -7,7 +8,7 @@ import { useStreamConnected } from '../../../lib/realtime'
 export const fanciesKey = (matchId: string) => ['fancies', matchId] as const
 
 export const getFancies = async (matchId: string): Promise<Fancy[]> =>
-  (await api.post('fancy/getFancies', { match_id: matchId }, 'fanciesResponse')).data
+  (await api.post('fancy/getFancies', { match_id: matchId }, fanciesResponse)).data
 
 export const fanciesQueryOptions = (matchId: string, streaming: boolean) =>
   queryOptions({

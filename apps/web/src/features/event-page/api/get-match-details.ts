@@ -1,4 +1,5 @@
 import type { MarketDetail } from '@backlay/contract/match-details'
+import { matchDetailsResponse } from '@backlay/contract/match-details'
 import { POLL_MS } from '@backlay/contract/timing'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
@@ -17,8 +18,8 @@ export const getMatchDetails = async (
 ): Promise<MarketDetail[]> => {
   const ids = { match_id: matchId, ...(marketId ? { market_id: marketId } : {}) }
   const res = loggedIn
-    ? await api.post('match/matchDetails', { ...ids, combine: true }, 'matchDetailsResponse')
-    : await api.post('match/matchDetailsOpen', ids, 'matchDetailsResponse')
+    ? await api.post('match/matchDetails', { ...ids, combine: true }, matchDetailsResponse)
+    : await api.post('match/matchDetailsOpen', ids, matchDetailsResponse)
   return res.data
 }
 

@@ -1,3 +1,4 @@
+import { matchStatsResponse } from '@backlay/contract/match-details'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
@@ -12,7 +13,7 @@ export const useMatchStats = (eventTypeId: string, eventId: string) =>
       (
         await api.get(
           `match-center/stats/${encodeURIComponent(eventTypeId)}/${encodeURIComponent(eventId)}`,
-          'matchStatsResponse',
+          matchStatsResponse,
         )
       ).data,
     refetchInterval: MATCH_STATS_POLL_MS,

@@ -1,3 +1,4 @@
+import { ladderResponse } from '@backlay/contract/price-history'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
@@ -12,7 +13,7 @@ export const useLadder = (marketId: string, selectionId: string) =>
       (
         await api.get(
           `exchange/market/ladder?marketId=${encodeURIComponent(marketId)}&selectionId=${encodeURIComponent(selectionId)}`,
-          'ladderResponse',
+          ladderResponse,
         )
       ).data,
     refetchInterval: LADDER_REFRESH_MS,

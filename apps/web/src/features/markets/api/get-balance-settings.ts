@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { balanceSettingsResponse } from '../../../lib/response-schemas'
 import { useCurrentUser } from '../hooks/use-auth'
 
 /** §3 balance settings: the multiplier applied to displayed volumes per event type (1 for guests). */
@@ -11,7 +12,7 @@ export function useVolumeMultiplier(eventTypeId: string): number {
       (
         await api.get(
           `account/${encodeURIComponent(user?._id ?? '')}/balance-settings`,
-          'balanceSettingsResponse',
+          balanceSettingsResponse,
         )
       ).data,
     enabled: user !== null,

@@ -1,3 +1,5 @@
+import { fancyLiabilityResponse, teamPositionResponse } from '@backlay/contract/bets'
+import { fancyPositionResponse } from '@backlay/contract/match-details'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { useIsLoggedIn } from '../hooks/use-auth'
@@ -6,7 +8,7 @@ import { useIsLoggedIn } from '../hooks/use-auth'
 export const teamPositionKey = (matchId: string) => ['team-position', matchId] as const
 
 export const getTeamPosition = async (ids: { match_id: string } | { market_id: string }) =>
-  (await api.post('bet/getTeamPosition', ids, 'teamPositionResponse')).data
+  (await api.post('bet/getTeamPosition', ids, teamPositionResponse)).data
 
 export function useTeamPosition(matchId: string) {
   const loggedIn = useIsLoggedIn()
@@ -34,8 +36,7 @@ export function useFancyLiability(matchId: string, enabled: boolean) {
   return useQuery({
     queryKey: fancyLiabilityKey(matchId),
     queryFn: async () =>
-      (await api.post('bet/getFancyLiability', { match_id: matchId }, 'fancyLiabilityResponse'))
-        .data,
+      (await api.post('bet/getFancyLiability', { match_id: matchId }, fancyLiabilityResponse)).data,
     enabled: loggedIn && enabled,
   })
 }
@@ -49,7 +50,7 @@ export const useFancyPosition = (fancyId: string | null) =>
         await api.post(
           'fancy/getRunTimeFancyPosition',
           { fancy_id: fancyId },
-          'fancyPositionResponse',
+          fancyPositionResponse,
         )
       ).data,
     enabled: fancyId !== null,

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { menuResponse } from '../../../lib/response-schemas'
 
 export const menuQueryOptions = queryOptions({
   queryKey: ['menu'],
-  queryFn: async () => (await api.get('menu', 'menuResponse')).data,
+  queryFn: async () => (await api.get('menu', menuResponse)).data,
   staleTime: 60_000,
   refetchInterval: 60_000,
 })

@@ -1,6 +1,7 @@
 import type { NotificationMessage } from '@backlay/contract/brand'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { notificationMessagesResponse } from '../../../lib/response-schemas'
 import { useSessionStore } from '../../auth/stores/session-store'
 
 /** Shell §2: the ticker shows messages of type T or without a type; the rest go to the bell. */
@@ -16,7 +17,7 @@ export const useMessages = () => {
       (
         await api.get(
           `account/${encodeURIComponent(userId)}/notification/message`,
-          'notificationMessagesResponse',
+          notificationMessagesResponse,
         )
       ).data,
     staleTime: 60_000,

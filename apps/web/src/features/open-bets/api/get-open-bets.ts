@@ -1,4 +1,10 @@
 import type { Bet, Persistence } from '@backlay/contract/bets'
+import {
+  cancelledBetsResponse,
+  changePersistenceResponse,
+  openBetsResponse,
+  unmatchedBetsResponse,
+} from '@backlay/contract/bets'
 import { POLL_MS } from '@backlay/contract/timing'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
@@ -19,18 +25,13 @@ export const getOpenBets = async ({ matchId }: BetScope): Promise<Bet[]> =>
         page: 1,
         search: { delete_status: 0, is_matched: 1, ...(matchId ? { match_id: matchId } : {}) },
       },
-      'openBetsResponse',
+      openBetsResponse,
     )
   ).data.list
 
 export const getUnmatchedBets = async ({ matchId }: BetScope): Promise<Bet[]> =>
-  (
-    await api.post(
-      'bet/unmatchedBets',
-      matchId ? { match_id: matchId } : {},
-      'unmatchedBetsResponse',
-    )
-  ).data
+  (await api.post('bet/unmatchedBets', matchId ? { match_id: matchId } : {}, unmatchedBetsResponse))
+    .data
 
 /**
  * §4: open bets refresh every 30 s while logged in, except on the home and event pages; the
@@ -59,11 +60,11 @@ export function useUnmatchedBets(scope: BetScope, { poll }: { poll: boolean }) {
 }
 
 export const cancelUnmatchedBet = (betId: string) =>
-  api.post('bet/cancelUnmatchedBet', { bet_id: betId }, 'cancelledBetsResponse')
+  api.post('bet/cancelUnmatchedBet', { bet_id: betId }, cancelledBetsResponse)
 
 /** Lapse or keep an unmatched exchange bet at the in-play turn, while the market is pre-play. */
 export const changePersistence = (betId: string, persistence: Persistence) =>
-  api.post('bet/changePersistence', { bet_id: betId, persistence }, 'changePersistenceResponse')
+  api.post('bet/changePersistence', { bet_id: betId, persistence }, changePersistenceResponse)
 
 export const cancelUnmatchedBetAll = (marketId: string) =>
-  api.post('bet/cancelUnmatchedBetAll', { market_id: marketId }, 'cancelledBetsResponse')
+  api.post('bet/cancelUnmatchedBetAll', { market_id: marketId }, cancelledBetsResponse)

@@ -1,3 +1,4 @@
+import { orderHistoryResponse } from '@backlay/contract/bets'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { STREAMED_KEYS } from '../../../lib/realtime'
@@ -7,5 +8,5 @@ export const useOrderHistory = (betId: string) =>
   useQuery({
     queryKey: [...STREAMED_KEYS.openBets, 'history', betId],
     queryFn: async () =>
-      (await api.post('bet/orderHistory', { bet_id: betId }, 'orderHistoryResponse')).data,
+      (await api.post('bet/orderHistory', { bet_id: betId }, orderHistoryResponse)).data,
   })

@@ -1,3 +1,4 @@
+import { priceHistoryResponse } from '@backlay/contract/price-history'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { STREAMED_KEYS } from '../../../lib/realtime'
@@ -12,7 +13,7 @@ export const usePriceHistory = (marketId: string | null) =>
       (
         await api.get(
           `exchange/market/priceHistory?marketId=${encodeURIComponent(marketId ?? '')}`,
-          'priceHistoryResponse',
+          priceHistoryResponse,
         )
       ).data,
     enabled: marketId !== null,

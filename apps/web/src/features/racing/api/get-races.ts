@@ -1,5 +1,6 @@
 import type { MarketDetail } from '@backlay/contract/match-details'
 import type { RaceItem } from '@backlay/contract/racing'
+import { raceOddsResponse, racingMarketsResponse } from '@backlay/contract/racing'
 import { POLL_MS } from '@backlay/contract/timing'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
@@ -17,7 +18,7 @@ export function useRaces(sportId: string) {
         await api.post(
           loggedIn ? 'market/allRacingMarkets' : 'market/allRacingMarketsOpen',
           { sport_id: sportId },
-          'racingMarketsResponse',
+          racingMarketsResponse,
         )
       ).data,
     refetchInterval: streaming ? false : POLL_MS.racingData,
@@ -34,7 +35,7 @@ export function useRaceOdds(race: Pick<RaceItem, 'match_id' | 'market_id'> | und
         await api.post(
           loggedIn ? 'market/raceOdds' : 'market/raceOddsOpen',
           { match_id: race?.match_id, market_id: race?.market_id },
-          'raceOddsResponse',
+          raceOddsResponse,
         )
       ).data,
     enabled: race !== undefined,

@@ -1,6 +1,7 @@
 import { SEARCH_MIN_LENGTH } from '@backlay/contract/limits'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { searchResponse } from '../../../lib/response-schemas'
 import { useSessionStore } from '../../auth/stores/session-store'
 
 /** searchable('ind ') → true; shorter text is answered 'No data found' without a call (§5). */
@@ -13,7 +14,7 @@ export const useSearchMatches = (text: string) => {
   return useQuery({
     queryKey: ['search', isLogin, search.toLowerCase()],
     queryFn: async () =>
-      (await api.post(isLogin ? 'match/getMatches' : 'match/matches', { search }, 'searchResponse'))
+      (await api.post(isLogin ? 'match/getMatches' : 'match/matches', { search }, searchResponse))
         .data,
     enabled: searchable(search),
     placeholderData: keepPreviousData,

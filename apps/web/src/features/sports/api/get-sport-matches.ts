@@ -1,4 +1,5 @@
 import type { HomeMatch } from '@backlay/contract/matches'
+import { homeMatchesResponse } from '@backlay/contract/matches'
 import { POLL_MS } from '@backlay/contract/timing'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
@@ -16,7 +17,7 @@ export function useListingMatches(scope: ListingScope) {
         await api.post(
           loggedIn ? 'match/homeMatchesV2' : 'match/homeMatchesOpen',
           scope,
-          'homeMatchesResponse',
+          homeMatchesResponse,
         )
       ).data,
     // §9: sport start every 30 s keeps in-play flags and statuses current on listings.

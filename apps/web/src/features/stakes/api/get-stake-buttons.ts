@@ -1,4 +1,5 @@
 import { DEFAULT_STAKE_PRESETS } from '@backlay/contract/limits'
+import { matchStackResponse } from '@backlay/contract/stakes'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { useIsLoggedIn } from '../../markets/hooks/use-auth'
@@ -8,7 +9,7 @@ export const stakeButtonsKey = ['stake-buttons'] as const
 /** §8: a failed stake fetch falls back to the default presets, so the slip always has buttons. */
 export const getStakeButtons = async (): Promise<number[]> => {
   try {
-    const res = await api.post('user/getUserMatchStack', {}, 'matchStackResponse')
+    const res = await api.post('user/getUserMatchStack', {}, matchStackResponse)
     return res.data.match_stack.length ? res.data.match_stack : [...DEFAULT_STAKE_PRESETS]
   } catch {
     return [...DEFAULT_STAKE_PRESETS]

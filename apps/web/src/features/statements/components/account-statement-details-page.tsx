@@ -1,3 +1,4 @@
+import { accountStatementDetailsResponse } from '@backlay/contract/statements'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -18,7 +19,7 @@ export function AccountStatementDetailsPage() {
   const id = params.get('id') ?? ''
   const details = useQuery({
     queryKey: ['user', 'statement-details', id],
-    queryFn: () => api.post('account/statement/details', { id }, 'accountStatementDetailsResponse'),
+    queryFn: () => api.post('account/statement/details', { id }, accountStatementDetailsResponse),
     enabled: id !== '',
     select: (r) => r.data,
   })

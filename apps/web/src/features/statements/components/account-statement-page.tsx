@@ -1,4 +1,8 @@
-import { type AccountStatementRow, statementEntryType } from '@backlay/contract/statements'
+import {
+  type AccountStatementRow,
+  accountStatementResponse,
+  statementEntryType,
+} from '@backlay/contract/statements'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -14,7 +18,7 @@ export function AccountStatementPage() {
   const { t } = useTranslation()
   const offset = useUtcOffset()
   const [type, setType] = useState<string>('')
-  const list = usePagedList('account/statement', 'accountStatementResponse', {
+  const list = usePagedList('account/statement', accountStatementResponse, {
     type: type || undefined,
   })
   const columns: Column<AccountStatementRow>[] = [

@@ -1,4 +1,5 @@
 import type { SettledBet } from '@backlay/contract/bets'
+import { settledBetsResponse } from '@backlay/contract/bets'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -17,7 +18,7 @@ export function ProfitLossDetailsPage() {
   const bets = useQuery({
     queryKey: ['user', 'settled-bets', marketId],
     queryFn: () =>
-      api.post('bet/settledBets', { search: { market_id: marketId } }, 'settledBetsResponse'),
+      api.post('bet/settledBets', { search: { market_id: marketId } }, settledBetsResponse),
     enabled: marketId !== '',
     select: (r) => r.data.list,
   })

@@ -1,4 +1,5 @@
 import type { ProfitLossRow } from '@backlay/contract/statements'
+import { profitLossResponse } from '@backlay/contract/statements'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatDateTime } from '../../../lib/format'
@@ -12,7 +13,7 @@ import styles from './statements.module.css'
 export function ProfitLossPage() {
   const { t } = useTranslation()
   const offset = useUtcOffset()
-  const list = usePagedList('account/profit-loss', 'profitLossResponse')
+  const list = usePagedList('account/profit-loss', profitLossResponse)
   const columns: Column<ProfitLossRow>[] = [
     {
       key: 'settled',

@@ -1,4 +1,5 @@
 import type { TransferRow } from '@backlay/contract/statements'
+import { transferStatementResponse } from '@backlay/contract/statements'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/format'
 import { useUtcOffset } from '../../account/stores/time-zone-store'
@@ -10,7 +11,7 @@ import { type Column, DayRange, StatementPage } from './statement-page'
 export function TransferStatementPage() {
   const { t } = useTranslation()
   const offset = useUtcOffset()
-  const list = usePagedList('account/transfer-statement', 'transferStatementResponse')
+  const list = usePagedList('account/transfer-statement', transferStatementResponse)
   const columns: Column<TransferRow>[] = [
     { key: 'date', header: t('statements.date'), cell: (r) => formatDateTime(r.createdAt, offset) },
     { key: 'counterparty', header: t('statements.counterparty'), cell: (r) => r.counterparty },

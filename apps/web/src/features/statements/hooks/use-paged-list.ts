@@ -1,24 +1,24 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type Answer, type AnswerName, api } from '../../../lib/api-client'
+import type { z } from 'zod'
+import { api } from '../../../lib/api-client'
 import { useUtcOffset } from '../../account/stores/time-zone-store'
 import { dayWindow, recentDays } from '../date-window'
 
 const PAGE_SIZE = 25
 const DEFAULT_DAYS = 30
 
-type Paged = { data: { list: unknown[]; total: number; page: number; limit: number } }
+type PagedSchema = z.ZodType<{
+  data: { list: unknown[]; total: number; page: number; limit: number }
+}>
 
-/** The answers that come a page at a time. */
-type PagedName = { [K in AnswerName]: Answer<K> extends Paged ? K : never }[AnswerName]
-
-type PageOf<K extends PagedName> = Answer<K>['data']
+type PageOf<S extends PagedSchema> = z.output<S>['data']
 
 /**
  * A paged list call with a day-range filter in the player's time setting (statements,
  * transactions, bonus statement). Query keys start with 'user' so logout drops them.
  */
-export function usePagedList<S extends PagedName>(
+export function usePagedList<S extends PagedSchema>(
   path: string,
   schema: S,
   extra: Record<string, string | undefined> = {},

@@ -1,4 +1,5 @@
 import type { Bonus, BonusStatementRow } from '@backlay/contract/bonus'
+import { bonusListResponse, bonusStatementResponse } from '@backlay/contract/bonus'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -16,7 +17,7 @@ export function BonusesPage() {
   const offset = useUtcOffset()
   const bonuses = useQuery({
     queryKey: ['user', 'bonuses'],
-    queryFn: () => api.post('bonus/list', {}, 'bonusListResponse'),
+    queryFn: () => api.post('bonus/list', {}, bonusListResponse),
     select: (r) => r.data,
   })
   const columns: Column<Bonus>[] = [
@@ -67,7 +68,7 @@ export function BonusesPage() {
 export function BonusStatementPage() {
   const { t } = useTranslation()
   const offset = useUtcOffset()
-  const list = usePagedList('bonus/statement', 'bonusStatementResponse')
+  const list = usePagedList('bonus/statement', bonusStatementResponse)
   const columns: Column<BonusStatementRow>[] = [
     { key: 'date', header: t('statements.date'), cell: (r) => formatDateTime(r.createdAt, offset) },
     { key: 'description', header: t('statements.description'), cell: (r) => r.description },

@@ -1,4 +1,9 @@
-import { type DepositRequest, depositRequest } from '@backlay/contract/deposit'
+import {
+  type DepositRequest,
+  depositMethodsResponse,
+  depositRequest,
+  transactionResponse,
+} from '@backlay/contract/deposit'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { type Resolver, useForm } from 'react-hook-form'
@@ -42,7 +47,7 @@ function DepositForm() {
   const [busy, busyWhile] = useBusyWhile()
   const methods = useQuery({
     queryKey: ['user', 'deposit-methods'],
-    queryFn: () => api.get('deposit/methods', 'depositMethodsResponse'),
+    queryFn: () => api.get('deposit/methods', depositMethodsResponse),
     select: (r) => r.data,
   })
   const { register, handleSubmit, watch, formState } = useForm<Values, unknown, DepositRequest>({
@@ -54,7 +59,7 @@ function DepositForm() {
 
   const onSubmit = handleSubmit((request) =>
     busyWhile(async () => {
-      const { data } = await api.post('deposit/request', request, 'transactionResponse')
+      const { data } = await api.post('deposit/request', request, transactionResponse)
       showToast({ type: 'success', message: t('wallet.depositPending') })
       navigate(`/transactions-details/${data.type}/${encodeURIComponent(data.refrenceNo)}`)
     }),

@@ -1,4 +1,4 @@
-import type { transactionDetailsResponse } from '@backlay/contract/deposit'
+import { transactionDetailsResponse } from '@backlay/contract/deposit'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
@@ -22,7 +22,7 @@ export function TransactionDetailsPage() {
     queryFn: () =>
       api.get(
         `transactions/${encodeURIComponent(type)}/${encodeURIComponent(refrenceNo)}`,
-        'transactionDetailsResponse',
+        transactionDetailsResponse,
       ),
     select: (r) => r.data,
     refetchInterval: (q) => (q.state.data?.data.status === 'PENDING' ? 15_000 : false),

@@ -1,4 +1,5 @@
 import type { Transaction } from '@backlay/contract/deposit'
+import { transactionsResponse } from '@backlay/contract/deposit'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatDateTime } from '../../../lib/format'
@@ -12,7 +13,7 @@ import styles from './wallet.module.css'
 export function TransactionsPage() {
   const { t } = useTranslation()
   const offset = useUtcOffset()
-  const list = usePagedList('transactions/list', 'transactionsResponse')
+  const list = usePagedList('transactions/list', transactionsResponse)
   const columns: Column<Transaction>[] = [
     { key: 'date', header: t('statements.date'), cell: (r) => formatDateTime(r.createdAt, offset) },
     {
