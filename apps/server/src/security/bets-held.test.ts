@@ -10,7 +10,8 @@ describe('bets against an outside tester (default start)', () => {
   afterAll(() => s.close())
 
   const backAt10 = async (token: string, stack: number) => {
-    const market = await openMarket(s.app, 'MATCH_ODDS')
+    // A market not yet in play: an in-play one can be suspended at any moment of the simulation.
+    const market = await openMarket(s.app, 'MATCH_ODDS', { prePlay: true })
     return call(s.app, token, 'POST', 'bet/saveBet', {
       is_back: 1,
       market_id: market.id,
