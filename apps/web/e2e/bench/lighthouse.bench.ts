@@ -28,6 +28,8 @@ const RUNS = 3
  * run through code not yet compiled, which a server in service has long since compiled.
  */
 const WARM_UP_RUNS = 1
+/** Tries of one load whose trace Lighthouse could not read (NO_NAVSTART) before giving up. */
+const MAX_ATTEMPTS = 3
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
@@ -37,7 +39,7 @@ const median = (values: number[]) =>
  * browser is Debian's Chromium with a debugging port Lighthouse drives; each run is a cold load.
  * Also returns the machine's benchmark index, which says how slow the CPU under the 4× slowdown is.
  */
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -46,6 +48,10 @@ async function audit(url: string, port: number): Promise<Figures> {
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { lhr } = result
+  // Lighthouse itself asks to be run again when its trace of the load came out broken.
+  if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < MAX_ATTEMPTS) {
+    return audit(url, port, attempt + 1)
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   return {
