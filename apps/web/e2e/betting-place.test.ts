@@ -11,6 +11,7 @@ import {
   openBrandPage,
   type Player,
   post,
+  showOpenBets,
   TEST_TIMEOUT_MS,
   unmatchedBets,
 } from './support/betting'
@@ -170,12 +171,7 @@ describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
       await expect(part('Matched').innerText()).resolves.toBe(formatMoney(0))
       await saveScreenshot(page, `betting-receipt-unmatched-${viewport}`)
 
-      if (viewport === 'desktop') await page.getByRole('tab', { name: 'Open Bets' }).click()
-      else
-        await page
-          .getByRole('navigation', { name: 'Shortcuts' })
-          .getByRole('link', { name: 'Open Bets' })
-          .click()
+      await showOpenBets(page, viewport)
       const unmatched = page.getByRole('region', { name: 'Unmatched Bets' })
       await unmatched.getByTestId('unmatched-line').first().waitFor()
       await unmatched.getByRole('button', { name: `Cancel bet on ${runnerName(1)}` }).click()

@@ -11,6 +11,7 @@ import {
   openBrandPage,
   type Player,
   post,
+  showOpenBets,
   TEST_TIMEOUT_MS,
   turnInPlay,
   unmatchedBets,
@@ -107,12 +108,7 @@ describe.each(VIEWPORT_NAMES)('keeping a bet in-play at %s size', (viewport) => 
       const kept = before.find((b) => b.persistence === 'PERSIST')
       expect(before.map((b) => b.persistence).sort()).toEqual(['LAPSE', 'PERSIST'])
 
-      if (viewport === 'desktop') await page.getByRole('tab', { name: 'Open Bets' }).click()
-      else
-        await page
-          .getByRole('navigation', { name: 'Shortcuts' })
-          .getByRole('link', { name: 'Open Bets' })
-          .click()
+      await showOpenBets(page, viewport)
       const unmatched = page.getByRole('region', { name: 'Unmatched Bets' })
       const choices = unmatched.getByRole('checkbox', { name: `Keep ${name} in-play` })
       await expect.poll(() => choices.count()).toBe(2)

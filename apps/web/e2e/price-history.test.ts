@@ -9,6 +9,7 @@ import {
   openBrandPage,
   type Player,
   post,
+  showOpenBets,
   TEST_TIMEOUT_MS,
 } from './support/betting'
 import {
@@ -137,12 +138,7 @@ describe.each(VIEWPORT_NAMES)('a runner’s price history at %s size', (viewport
   })
 
   it('tells a matched bet’s order history from Open Bets', async () => {
-    if (viewport === 'desktop') await page.getByRole('tab', { name: 'Open Bets' }).click()
-    else
-      await page
-        .getByRole('navigation', { name: 'Shortcuts' })
-        .getByRole('link', { name: 'Open Bets' })
-        .click()
+    await showOpenBets(page, viewport)
     const name = match.runner.runnerName
     await page
       .getByRole('region', { name: 'Matched Bets' })

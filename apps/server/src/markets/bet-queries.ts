@@ -37,6 +37,8 @@ const baseQuery = (db: Kysely<Database>) =>
       'o.side',
       'o.odds',
       'o.line',
+      'o.stake',
+      'o.status',
       'o.matched',
       'o.matched_value',
       'o.remaining',
@@ -195,6 +197,10 @@ export async function marketsWithBets(
   if (where.marketId) q = q.where('market_id', '=', where.marketId)
   return q.execute()
 }
+
+/** One of the user's orders with its market, match and runner names; undefined for another's. */
+export const findOwnBet = (db: Kysely<Database>, userId: string, betId: string) =>
+  baseQuery(db).where('o.id', '=', betId).where('o.user_id', '=', userId).executeTakeFirst()
 
 /** The order's market, if it is the user's and still has an unmatched part. */
 export async function findOwnOrder(db: Kysely<Database>, userId: string, betId: string) {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database, MarketKind } from '../db/schema'
 import type { BetOrderTable, OrderEventKind } from '../db/schema-exchange'
 import { fail, type Result, success } from '../result'
+import { findOwnBet } from './bet-queries'
 import { isExchangeKind } from './market-state'
 
 type Order = Pick<
@@ -92,34 +93,7 @@ export async function readOrderHistory(
   userId: string,
   betId: string,
 ): Promise<Result<OrderHistory>> {
-  const order = await db
-    .selectFrom('bet_orders as o')
-    .innerJoin('markets as m', 'm.id', 'o.market_id')
-    .innerJoin('events as e', 'e.id', 'o.event_id')
-    .leftJoin('runners as r', (join) =>
-      join.onRef('r.market_id', '=', 'o.market_id').onRef('r.selection_id', '=', 'o.selection_id'),
-    )
-    .select([
-      'o.id',
-      'o.market_id',
-      'o.side',
-      'o.odds',
-      'o.stake',
-      'o.matched',
-      'o.cancelled',
-      'o.status',
-      'o.result',
-      'o.pl',
-      'o.market_kind',
-      'o.placed_at',
-      'o.settled_at',
-      'm.name as market_name',
-      'e.name as match_name',
-      'r.name as selection_name',
-    ])
-    .where('o.id', '=', betId)
-    .where('o.user_id', '=', userId)
-    .executeTakeFirst()
+  const order = await findOwnBet(db, userId, betId)
   if (!order) return fail('BET.NOT_FOUND', 'Bet not found')
   const [fills, offBook] = await Promise.all([
     db

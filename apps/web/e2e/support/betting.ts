@@ -95,6 +95,19 @@ export async function openBrandPage(
 export const TEST_TIMEOUT_MS = 120_000
 
 /**
+ * Opens the player's Open Bets: a tab of the bet slip side bar on desktop, a page behind the
+ * bottom bar on a phone.
+ */
+export async function showOpenBets(page: Page, viewport: 'desktop' | 'mobile'): Promise<void> {
+  if (viewport === 'desktop') await page.getByRole('tab', { name: 'Open Bets' }).click()
+  else
+    await page
+      .getByRole('navigation', { name: 'Shortcuts' })
+      .getByRole('link', { name: 'Open Bets' })
+      .click()
+}
+
+/**
  * The first open match of a sport (in-play ones first) whose markets `pick` accepts, with what it
  * picked; `what` names it when none is there.
  */
