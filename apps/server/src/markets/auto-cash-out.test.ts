@@ -159,14 +159,17 @@ describe('automatic cash-out', () => {
     await setRule(suspended, { lossLimit: 900 })
     t.app.exchange.publishStatus(suspended.market.id, { status: 'SUSPENDED' })
     await expect.poll(async () => (await ruleOf(suspended))?.state).toBe('CANCELLED')
-    expect(suspended.messages).toEqual([
-      {
-        type: 'autoCashOut',
-        market_id: suspended.market.id,
-        state: 'CANCELLED',
-        msg: 'Automatic cash-out cancelled: the market was suspended.',
-      },
-    ])
+    // The player is told once the rule is ended in the store, a moment after it.
+    await expect
+      .poll(() => suspended.messages)
+      .toEqual([
+        {
+          type: 'autoCashOut',
+          market_id: suspended.market.id,
+          state: 'CANCELLED',
+          msg: 'Automatic cash-out cancelled: the market was suspended.',
+        },
+      ])
   })
 
   it('refuses a rule without a trigger, and where cash-out is not offered', async () => {
