@@ -20,20 +20,26 @@ const browser = browserForFile()
 
 const PLAYER: Record<ViewportName, string> = { desktop: 'demo1', mobile: 'demo2' }
 
-/** A football match whose match odds are open with a runner priced on both sides. */
+/**
+ * A football match not yet in play whose match odds are open with a runner priced on both sides.
+ * In play a nearly decided match prices its favourite near 1.01, where the ladder has no rows below.
+ */
 async function footballRunner() {
   const { matchId, picked: runner } = await findMatch(
     '1',
     // The favourite: a back at the top of its ladder waits, as the test needs.
-    (_, markets) =>
-      markets
-        .find((d) => d.market_type === 'MATCH_ODDS' && d.status === 'OPEN')
-        ?.runners.filter(
-          (r) => r.status === 'ACTIVE' && r.ex.availableToBack[0] && r.ex.availableToLay[0],
-        )
-        .sort(
-          (x, y) => (x.ex.availableToBack[0]?.price ?? 0) - (y.ex.availableToBack[0]?.price ?? 0),
-        )[0],
+    (m, markets) =>
+      m.inplay
+        ? undefined
+        : markets
+            .find((d) => d.market_type === 'MATCH_ODDS' && d.status === 'OPEN')
+            ?.runners.filter(
+              (r) => r.status === 'ACTIVE' && r.ex.availableToBack[0] && r.ex.availableToLay[0],
+            )
+            .sort(
+              (x, y) =>
+                (x.ex.availableToBack[0]?.price ?? 0) - (y.ex.availableToBack[0]?.price ?? 0),
+            )[0],
     'football match with an open, priced match odds runner',
   )
   return { matchId, runner }
