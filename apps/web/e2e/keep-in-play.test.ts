@@ -123,7 +123,11 @@ describe.each(VIEWPORT_NAMES)('keeping a bet in-play at %s size', (viewport) => 
           timeout: 30_000,
         })
         .toEqual([kept?.bet_id])
-      await expect.poll(() => unmatched.getByTestId('unmatched-line').count()).toBe(1)
+      // The page learns of the lapse from the stream, or from its next poll if a phone's stream
+      // reconnects meanwhile.
+      await expect
+        .poll(() => unmatched.getByTestId('unmatched-line').count(), { timeout: 35_000 })
+        .toBe(1)
       await expect(choices.first().isChecked()).resolves.toBe(true)
       await saveScreenshot(page, `keep-in-play-after-turn-${viewport}`)
 

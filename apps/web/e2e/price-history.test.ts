@@ -41,12 +41,28 @@ async function footballMatch() {
   return { matchId, ...picked }
 }
 
+const STAKE = 100
+
+/** The first offered price by which the sizes offered add up to `stake`, else the last one. */
+const priceFilling = (offers: readonly { price: number; size: number }[], stake: number) => {
+  let offered = 0
+  for (const offer of offers) {
+    offered += offer.size
+    if (offered >= stake) return offer.price
+  }
+  return offers.at(-1)?.price
+}
+
 describe.each(VIEWPORT_NAMES)('a runner’s price history at %s size', (viewport) => {
   let player: Player
   let page: Page
   let match: Awaited<ReturnType<typeof footballMatch>>
 
-  /** Backs the runner at its best price through the API: a match the chart must show. */
+  /**
+   * Backs the runner through the API at the deepest offered price it needs: ₹100 may be more than
+   * the best price offers, and the rest is then taken at the next prices (a match the chart must
+   * show).
+   */
   const backAtBest = async () => {
     const details = await post(
       'match/matchDetailsOpen',
@@ -61,9 +77,9 @@ describe.each(VIEWPORT_NAMES)('a runner’s price history at %s size', (viewport
       {
         is_back: 1,
         market_id: match.marketId,
-        odds: runner?.ex.availableToBack[0]?.price,
+        odds: priceFilling(runner?.ex.availableToBack ?? [], STAKE),
         selection_id: match.runner.selectionId,
-        stack: 100,
+        stack: STAKE,
       },
       saveBetResponse,
       player.token,
