@@ -1,7 +1,13 @@
 import type { Fancy, MarketDetail } from '@backlay/contract/match-details'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { applyMessage, patchFancies, patchHistory, patchMarket } from './realtime'
+import {
+  applyMessage,
+  patchFancies,
+  patchHistory,
+  patchMarket,
+  refetchPrivateState,
+} from './realtime'
 
 const offer = (price: number, size = 100) => ({ price, oprice: price, size })
 
@@ -190,5 +196,24 @@ describe('an automatic cash-out message', () => {
       ['team-position', 'm'],
     ])
       expect(client.getQueryState(key)?.isInvalidated).toBe(true)
+  })
+})
+
+describe('a (re)connect', () => {
+  it('makes every private list be asked for again, and leaves public prices alone', () => {
+    const client = new QueryClient()
+    const privateKeys = [
+      ['open-bets', 'all'],
+      ['unmatched-bets', 'm1'],
+      ['fancy-liability', 'm1'],
+      ['team-position', 'm1'],
+      ['auto-cash-out', '1.1'],
+      ['user', 'balance'],
+    ]
+    for (const key of [...privateKeys, ['match-details', 'm1']])
+      client.setQueryData(key, { any: 1 })
+    refetchPrivateState(client)
+    for (const key of privateKeys) expect(client.getQueryState(key)?.isInvalidated).toBe(true)
+    expect(client.getQueryState(['match-details', 'm1'])?.isInvalidated).toBe(false)
   })
 })

@@ -162,6 +162,24 @@ export const STREAMED_KEYS = {
   balance: ['user', 'balance'],
 } as const satisfies Record<string, QueryKey>
 
+/** What only the player's own messages keep fresh: none is replayed after a gap. */
+const PRIVATE_KEYS = [
+  STREAMED_KEYS.openBets,
+  STREAMED_KEYS.unmatchedBets,
+  STREAMED_KEYS.fancyLiability,
+  STREAMED_KEYS.teamPosition,
+  STREAMED_KEYS.autoCashOut,
+  STREAMED_KEYS.balance,
+] as const
+
+/**
+ * After a (re)connect, private state may have moved while the socket was away, on any page, with
+ * or without a market followed (contract: refetch once over HTTP).
+ */
+export function refetchPrivateState(client: QueryClient): void {
+  for (const queryKey of PRIVATE_KEYS) void client.invalidateQueries({ queryKey })
+}
+
 const patchList = <M extends MarketLike>(list: M[] | undefined, msg: MarketMessage) => {
   if (!list) return list
   let changed = false
@@ -347,6 +365,7 @@ class Stream {
       this.setConnected(true)
       this.tokenChanged()
       this.resumeAll()
+      if (this.binding) refetchPrivateState(this.binding.client)
       this.heartbeatTimer = setInterval(() => this.beat(), STREAM_HEARTBEAT_MS)
     }
     socket.onmessage = (event) => this.receive(event.data)
@@ -396,10 +415,6 @@ class Stream {
     if (fresh.length || freshFancies.length) {
       this.send({ type: 'subscribe', market_ids: fresh, fancy_match_ids: freshFancies })
     }
-    // Private state may have moved while we were away (contract: refetch once over HTTP).
-    const client = this.binding?.client
-    void client?.invalidateQueries({ queryKey: STREAMED_KEYS.openBets })
-    void client?.invalidateQueries({ queryKey: STREAMED_KEYS.balance })
   }
 
   private receive(raw: unknown) {
