@@ -9,8 +9,11 @@ export default defineConfig({
     projects: [
       'packages/*',
       'apps/*',
-      // The server's integration tests again against PostgreSQL, when one is configured.
-      ...(process.env.TEST_DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : []),
+      // The server's integration tests again against PostgreSQL, and its clusters of processes
+      // on PostgreSQL and NATS, when a PostgreSQL is configured.
+      ...(process.env.TEST_DATABASE_URL
+        ? ['apps/server/vitest.postgres.config.ts', 'apps/server/vitest.cluster.config.ts']
+        : []),
     ],
   },
 })

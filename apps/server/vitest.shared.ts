@@ -6,6 +6,8 @@ export const serverProject = (name: string, store: 'pglite' | 'postgres'): ViteU
     name,
     root: import.meta.dirname,
     include: ['src/**/*.test.ts'],
+    // Clusters of server processes have a project of their own (vitest.cluster.config.ts).
+    exclude: ['src/**/*.cluster.test.ts'],
     env: { TEST_DB: store },
     // PGlite boots in a few seconds per test file on this machine.
     testTimeout: 30_000,

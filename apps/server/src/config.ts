@@ -30,6 +30,11 @@ const configSchema = z
     /** PostgreSQL connection string; when unset the embedded PGlite store under DATA_DIR is used. */
     DATABASE_URL: optionalText.pipe(z.url().optional()),
     REDIS_URL: optionalText.pipe(z.url().optional()),
+    /**
+     * NATS server(s) of a cluster: processes with the same DATABASE_URL and NATS_URL are one
+     * exchange, each market served by one of them (cluster/).
+     */
+    NATS_URL: optionalText.pipe(z.url().optional()),
     DATA_DIR: z.string().min(1).default('./data'),
     WEB_DIST: z.string().min(1).default(resolve(serverPackageDir, '../web/dist')),
     /** Per-brand logo, favicon and icons: one folder per brand host, `default` for the rest. */
@@ -133,6 +138,12 @@ const configSchema = z
     RATE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).default(1200),
   })
   .superRefine((c, ctx) => {
+    if (c.NATS_URL && !c.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'NATS_URL makes a cluster, whose nodes share one PostgreSQL: set DATABASE_URL too',
+      })
     if (c.FEED === 'betfair-stream') {
       const required = c.BETFAIR_SESSION_TOKEN
         ? (['BETFAIR_APP_KEY'] as const)

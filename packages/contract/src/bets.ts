@@ -271,6 +271,8 @@ export const betErrors = {
   'BET.NOT_CANCELLABLE': { http: 409, msg: 'Bet is already matched or cancelled' },
   'BET.DUPLICATE_REQUEST': { http: 409, msg: 'This request is already being processed' },
   'CASHOUT.NOT_AVAILABLE': { http: 409, msg: 'Cash-out is not available for this market' },
+  /** A cluster moved the market to another server and it did not answer in time: safe to retry. */
+  'BET.RETRY': { http: 503, msg: 'The market is moving to another server, please try again' },
 } as const
 export type BetErrorCode = keyof typeof betErrors
 

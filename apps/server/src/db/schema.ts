@@ -4,6 +4,7 @@ import type { AccountTables } from './schema-accounts'
 import type { AdminTables, OperatorRole } from './schema-admin'
 import type { BonusTables } from './schema-bonus'
 import type { CasinoTables } from './schema-casino'
+import type { ClusterTables } from './schema-cluster'
 import type { ExchangeTables } from './schema-exchange'
 
 /**
@@ -206,6 +207,7 @@ export interface Database
     AdminTables,
     BonusTables,
     CasinoTables,
+    ClusterTables,
     ExchangeTables {
   brands: BrandTable
   users: UserTable

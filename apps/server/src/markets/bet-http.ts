@@ -2,6 +2,8 @@ import { betErrors, IDEMPOTENCY_KEY_HEADER, idempotencyKey } from '@backlay/cont
 import { MSG } from '@backlay/contract/validation-messages'
 import type { UserLimits } from '@backlay/exchange/limits'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
 import { statusForCode } from '../http/failure-status'
 import { type Failure, fail, type Result } from '../result'
 import type { Placed, Trader } from './trade-types'
@@ -73,6 +75,23 @@ async function loadTrader(app: FastifyInstance, userId: string): Promise<Trader 
 
 type Stored = { ok: true; placed: Placed } | { ok: false; code: string; msg: string }
 
+/** The answer stored for a placement under (user, Idempotency-Key), if it has one. */
+export async function storedAnswer(
+  db: Kysely<Database>,
+  userId: string,
+  key: string,
+): Promise<Result<Placed> | undefined> {
+  const stored = await db
+    .selectFrom('bet_requests')
+    .select('response')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+  if (!stored) return undefined
+  const answer = stored.response as Stored
+  return answer.ok ? { ok: true, value: answer.placed } : fail(answer.code, answer.msg)
+}
+
 const inFlight = new WeakMap<FastifyInstance, Map<string, Promise<Result<Placed>>>>()
 
 /**
@@ -98,16 +117,8 @@ export async function once(
   const pending = running.get(id)
   if (pending) return pending
   const run = (async (): Promise<Result<Placed>> => {
-    const stored = await app.db
-      .selectFrom('bet_requests')
-      .select('response')
-      .where('user_id', '=', userId)
-      .where('idempotency_key', '=', key.data)
-      .executeTakeFirst()
-    if (stored) {
-      const answer = stored.response as Stored
-      return answer.ok ? { ok: true, value: answer.placed } : fail(answer.code, answer.msg)
-    }
+    const stored = await storedAnswer(app.db, userId, key.data)
+    if (stored) return stored
     const result = await place(key.data)
     if (!result.ok) {
       await app.db

@@ -104,6 +104,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
     this.committer = new TradeCommitter(
       db,
       clock,
+      (trx, marketIds) => this.fenceWrites(trx, marketIds),
       (marketId) => this.reload(marketId),
       (state, accepted, created, at) => {
         if (accepted.some((a) => a.writes.fills.length > 0)) this.lastQuotes.delete(state.id)
@@ -136,6 +137,20 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
   holds(marketId: string): boolean {
     return Boolean(this.states.get(marketId)?.book) && this.quoted.has(marketId)
   }
+
+  /** One process serves every market; a cluster node only its shards' (cluster/). */
+  owns(_marketId: string): boolean {
+    return true
+  }
+
+  /**
+   * Runs inside every trade transaction before its writes: a cluster node checks there that it
+   * still owns the markets (cluster/leases.ts), so a node that lost them cannot write.
+   */
+  protected async fenceWrites(
+    _trx: Kysely<Database>,
+    _marketIds: readonly string[],
+  ): Promise<void> {}
 
   sequence(marketId: string): number {
     return this.publisher.sequence(marketId)
@@ -197,9 +212,25 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
     this.states.delete(marketId)
   }
 
+  /** Forgets every market `which` picks: its book, its quote and that it was quoted. */
+  forgetWhere(which: (marketId: string) => boolean) {
+    for (const id of [...this.states.keys(), ...this.quoted]) {
+      if (!which(id)) continue
+      this.states.delete(id)
+      this.quoted.delete(id)
+      this.lastQuotes.delete(id)
+    }
+  }
+
   /** Waits until every queued change has finished (shutdown, tests). */
   async idle(): Promise<void> {
-    while (this.queues.size > 0) await Promise.all([...this.queues.values()])
+    await this.idleWhere(() => true)
+  }
+
+  /** Waits until the queued changes of every market `which` picks have finished. */
+  async idleWhere(which: (marketId: string) => boolean): Promise<void> {
+    const busy = () => [...this.queues].filter(([id]) => which(id)).map(([, queue]) => queue)
+    for (let queued = busy(); queued.length > 0; queued = busy()) await Promise.all(queued)
   }
 
   /** Places through the market's bet delay, on this engine's clock (bet-delay.ts). */
@@ -452,11 +483,14 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
         return fail('BET.IN_PLAY', TRADE_MSG.inPlayChoice)
       const changed = setPersistence(state.book, orderId as OrderId, persistence)
       if (!changed.ok) return fail('BET.IN_PLAY', TRADE_MSG.inPlayChoice)
-      await this.db
-        .updateTable('bet_orders')
-        .set({ keep_inplay: persistence === 'PERSIST' })
-        .where('id', '=', orderId)
-        .execute()
+      await this.db.transaction().execute(async (trx) => {
+        await this.fenceWrites(trx, [marketId])
+        await trx
+          .updateTable('bet_orders')
+          .set({ keep_inplay: persistence === 'PERSIST' })
+          .where('id', '=', orderId)
+          .execute()
+      })
       this.publisher.publishTraders(
         state,
         new Map([[trader.userId, new Set([orderId])]]),

@@ -1,5 +1,8 @@
 import { bookState, turnInPlay } from '@backlay/exchange/order-book'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
 import type { OrderEventKind } from '../db/schema-exchange'
+import { MARKET_MAKER_ID } from './accounts'
 import type { MarketState } from './market-state'
 import type { TradeCommitter } from './trade-commit'
 import type { Entry } from './trade-types'
@@ -45,4 +48,22 @@ export async function releaseCancelled(
   })
   // Releasing funds never refuses, so a failure here is a store error: the market is reloaded.
   await committer.commitAll(entries)
+}
+
+/**
+ * Markets not closed where players have unmatched orders: their owner holds them in memory, so
+ * the feed turning one in-play lapses them, and one that turned meanwhile lapses them as it loads.
+ */
+export async function marketsWithRestingOrders(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bet_orders as o')
+    .innerJoin('markets as m', 'm.id', 'o.market_id')
+    .select('o.market_id')
+    .distinct()
+    .where('o.status', '=', 'OPEN')
+    .where('o.remaining', '>', 0)
+    .where('o.user_id', '<>', MARKET_MAKER_ID)
+    .where('m.status', '<>', 'CLOSED')
+    .execute()
+  return rows.map((r) => r.market_id)
 }

@@ -13,6 +13,11 @@ export interface MarketBooks {
   view(marketId: string): MarketView | undefined
   /** Whether `view` would answer a book now; unlike `view` it never starts loading one. */
   holds(marketId: string): boolean
+  /**
+   * Whether this process serves the market: always alone, a cluster node for its shards only.
+   * Only the server of a market publishes its feed changes, so each reaches the stream once.
+   */
+  owns(marketId: string): boolean
   /** The last `seq` published on channel `market:<id>` (0 before any), for the stream's images. */
   sequence(marketId: string): number
 }

@@ -406,6 +406,8 @@ export async function settleClosedMarkets(
     .execute()
   let count = 0
   for (const m of closed) {
+    // In a cluster the market's own node settles it, in the queue of its trades.
+    if (!app.books.owns(m.id)) continue
     const done =
       m.kind === 'SESSION'
         ? await declareFancyResult(app, { marketId: m.id, runs: m.result_value, actorId: 'feed' })

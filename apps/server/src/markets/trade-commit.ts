@@ -61,6 +61,8 @@ export class TradeCommitter {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    /** Refuses, inside the transaction, writes to markets this process no longer owns. */
+    private readonly fence: (trx: Kysely<Database>, marketIds: readonly string[]) => Promise<void>,
     /** Throws away a market's memory and loads it again from the store. */
     private readonly reload: (marketId: string) => Promise<void>,
     /** A market's accepted changes are written (at `at`, epoch ms): publish them, forget its standing quote. */
@@ -112,6 +114,10 @@ export class TradeCommitter {
     let orders: CommitOrders<LedgerBook> = { created: new Map(), older: new Map() }
     try {
       await this.db.transaction().execute(async (trx) => {
+        await this.fence(
+          trx,
+          states.map((state) => state.id),
+        )
         const funds = await lockAccounts(
           trx,
           entries.flatMap(({ trader }) => [

@@ -32,7 +32,8 @@ export const errorHandlerPlugin = fp(
         })
       }
       const status = error.statusCode ?? 500
-      if (status >= 400 && status < 500) {
+      // 4xx, and a 503 the client may try again (a cluster moving a market), carry their reason.
+      if ((status >= 400 && status < 500) || status === 503) {
         // Our own thrown failures (the rate limiter's) carry an `AREA.REASON` code; Fastify's carry FST_*.
         const code = /^[A-Z]+\.[A-Z_]+$/.test(error.code ?? '') ? error.code : 'REQUEST.INVALID'
         return reply.code(status).send({ status: false, msg: error.message, code })

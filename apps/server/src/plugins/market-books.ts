@@ -1,12 +1,15 @@
+import { hostname } from 'node:os'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { ClusterExchange } from '../cluster/cluster-exchange'
 import type { FeedUpdate } from '../feed/feed-adapter'
-import { ensureHouseAccounts, MARKET_MAKER_ID } from '../markets/accounts'
+import { ensureHouseAccounts } from '../markets/accounts'
 import { AutoCashOuts } from '../markets/auto-cash-out'
 import { traderOf } from '../markets/bet-http'
 import { readCatalogueMarkets } from '../markets/catalogue'
 import { ExchangeEngine } from '../markets/exchange-engine'
 import { houseQuotes, matchOddsMarketIdsOf } from '../markets/house-lines'
+import { marketsWithRestingOrders } from '../markets/in-play'
 import type { MarketBooks } from '../markets/market-books'
 import { isExchangeKind } from '../markets/market-state'
 import { applyPendingRemovals } from '../markets/non-runner'
@@ -29,9 +32,19 @@ declare module 'fastify' {
  */
 export const marketBooksPlugin = fp(
   async (app: FastifyInstance) => {
-    const engine = new ExchangeEngine(app.db, app.clock, app.bus, app.log, (entries, seconds) =>
-      app.metrics.observeGroupCommit(entries, seconds),
-    )
+    const observeGroup = (entries: number, seconds: number) =>
+      app.metrics.observeGroupCommit(entries, seconds)
+    const engine = app.nats
+      ? new ClusterExchange(
+          app.db,
+          app.clock,
+          app.bus,
+          app.log,
+          app.nats,
+          `${hostname()}:${app.config.PORT}`,
+          observeGroup,
+        )
+      : new ExchangeEngine(app.db, app.clock, app.bus, app.log, observeGroup)
     app.decorate('books', engine)
     app.decorate('exchange', engine)
     const autoCashOuts = new AutoCashOuts(
@@ -61,7 +74,8 @@ export const marketBooksPlugin = fp(
      * engine's group transactions; the engine skips those whose quote is unchanged.
      */
     const requoteAll = async (marketIds: readonly string[]) => {
-      const markets = [...(await readCatalogueMarkets(app.db, marketIds)).values()]
+      const owned = marketIds.filter((id) => engine.owns(id))
+      const markets = [...(await readCatalogueMarkets(app.db, owned)).values()]
       const quotes = await houseQuotes(app.db, markets)
       if (stopping) return
       await Promise.all([...quotes].map(([id, legs]) => engine.requote(id, legs)))
@@ -107,7 +121,7 @@ export const marketBooksPlugin = fp(
         if (m.status === 'CLOSED') closed = true
         else if (isExchangeKind(m.kind)) {
           changed.add(m.id)
-          if (m.inplay) enqueue(() => engine.turnInPlay(m.id))
+          if (m.inplay && engine.owns(m.id)) enqueue(() => engine.turnInPlay(m.id))
         } else if (m.kind === 'BOOKMAKER') bookmakerEvents.add(m.eventId)
       }
       if (closed) enqueue(() => settleClosedMarkets(app, app.db))
@@ -127,26 +141,15 @@ export const marketBooksPlugin = fp(
       })
     }
     app.addHook('onReady', async () => {
+      if (engine instanceof ClusterExchange) engine.start()
       enqueue(() => applyPendingRemovals(engine))
       enqueue(() => settleClosedMarkets(app, app.db))
       enqueue(() => autoCashOuts.start())
-      // Markets where players have unmatched orders are held in memory from the start, so the
-      // feed turning one in-play lapses them; one that went in-play while the server was down
-      // lapses them as it loads.
+      // Markets with players' resting orders are held from the start (see the query).
       enqueue(async () => {
-        const withOrders = await app.db
-          .selectFrom('bet_orders as o')
-          .innerJoin('markets as m', 'm.id', 'o.market_id')
-          .select('o.market_id')
-          .distinct()
-          .where('o.status', '=', 'OPEN')
-          .where('o.remaining', '>', 0)
-          .where('o.user_id', '<>', MARKET_MAKER_ID)
-          .where('m.status', '<>', 'CLOSED')
-          .execute()
-        for (const { market_id } of withOrders) {
+        for (const marketId of await marketsWithRestingOrders(app.db)) {
           if (stopping) return
-          await engine.restore(market_id)
+          if (engine.owns(marketId)) await engine.restore(marketId)
         }
       })
       if (app.feed && app.config.FEED_TICK_MS > 0) {
@@ -168,6 +171,8 @@ export const marketBooksPlugin = fp(
       stopping = true
       await work
       await autoCashOuts.stop()
+      // A cluster node hands its markets over before it exits: no bet fails in a rolling restart.
+      if (engine instanceof ClusterExchange) await engine.stop()
       await engine.idle()
     })
   },

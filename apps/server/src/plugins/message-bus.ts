@@ -1,26 +1,38 @@
+import { connect, type NatsConnection } from '@nats-io/transport-node'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { natsBus } from '../cluster/nats-bus'
 import { inProcessBus, type MessageBus } from '../stream/message-bus'
 import { redisBus } from '../stream/redis-bus'
 
 declare module 'fastify' {
   interface FastifyInstance {
     bus: MessageBus
+    /** The cluster's NATS connection (NATS_URL), or null when this process is the whole exchange. */
+    nats: NatsConnection | null
   }
 }
 
 /**
  * The channel bus every producer publishes to and the stream reads from: in-process for one
- * instance, over Redis (REDIS_URL) when several instances share the stream.
+ * instance; over NATS (NATS_URL) for a cluster, whose nodes also route calls to each market's
+ * owner over the same connection (cluster/); over Redis (REDIS_URL) for several stream-only
+ * instances.
  */
 export const messageBusPlugin = fp(
   async (app: FastifyInstance) => {
-    const bus = app.config.REDIS_URL
-      ? await redisBus(app.config.REDIS_URL, app.log)
-      : inProcessBus()
+    const { NATS_URL, REDIS_URL } = app.config
+    const nats = NATS_URL ? await connect({ servers: NATS_URL, name: 'backlay' }) : null
+    const bus = nats
+      ? natsBus(nats, app.log)
+      : REDIS_URL
+        ? await redisBus(REDIS_URL, app.log)
+        : inProcessBus()
     app.decorate('bus', bus)
+    app.decorate('nats', nats)
     app.addHook('onClose', async () => {
       await bus.close()
+      await nats?.drain()
     })
   },
   { name: 'message-bus', dependencies: ['app-context'] },

@@ -31,6 +31,8 @@ export function feedPublisher(deps: Deps): (update: FeedUpdate) => void {
   let chain: Promise<void> = Promise.resolve()
 
   const publishMarket = (m: MarketInput, runners: readonly RunnerInput[]) => {
+    // In a cluster every node reads the feed; the market's own node speaks for it.
+    if (!deps.books.owns(m.id)) return
     const channel = marketChannel(m.id)
     const change: Omit<StatusMessage, 'type' | 'market_id' | 'seq'> = {}
     const state = `${m.status}|${m.inplay}|${m.betDelaySeconds}`
@@ -137,8 +139,9 @@ export function feedPublisher(deps: Deps): (update: FeedUpdate) => void {
     const runners = groupBy(update.runners, (r) => r.marketId)
     const sessions: MarketInput[] = []
     for (const m of update.markets) {
-      if (m.kind === 'SESSION') sessions.push(m)
-      else publishMarket(m, runners.get(m.id) ?? [])
+      if (m.kind === 'SESSION') {
+        if (deps.books.owns(m.eventId)) sessions.push(m)
+      } else publishMarket(m, runners.get(m.id) ?? [])
     }
     if (sessions.length > 0) await publishSessions(sessions, runners)
   }

@@ -62,7 +62,12 @@ export class StreamTestClient {
   static async connect(app: App): Promise<StreamTestClient> {
     const address = app.server.address()
     if (!address || typeof address === 'string') throw new Error('listen first')
-    const socket = new WebSocket(`ws://127.0.0.1:${address.port}${STREAM_PATH}`)
+    return StreamTestClient.open(`http://127.0.0.1:${address.port}`)
+  }
+
+  /** The stream of the server at `origin` (http://host:port). */
+  static async open(origin: string): Promise<StreamTestClient> {
+    const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}${STREAM_PATH}`)
     await once(socket, 'open')
     return new StreamTestClient(socket)
   }

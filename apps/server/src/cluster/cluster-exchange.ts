@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto'
+import { betErrors } from '@backlay/contract/bets'
+import type { MarketView } from '@backlay/exchange/order-book'
+import {
+  type Msg,
+  type NatsConnection,
+  errors as natsErrors,
+  type Subscription,
+} from '@nats-io/transport-node'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Clock } from '../clock'
+import type { Database } from '../db/schema'
+import { storedAnswer } from '../markets/bet-http'
+import { ExchangeEngine } from '../markets/exchange-engine'
+import { marketsWithRestingOrders } from '../markets/in-play'
+import type { PlaceOptions, Trader } from '../markets/trade-types'
+import { fail } from '../result'
+import type { MessageBus } from '../stream/message-bus'
+import { BookMirror } from './book-mirror'
+import { Fenced, LeaseStore } from './leases'
+import { ShardOwnership } from './ownership'
+import { shardOf } from './shards'
+
+/** How long a call waits for a market's owner, across retries, before answering BET.RETRY. */
+const FORWARD_DEADLINE_MS = 10_000
+/** One try's wait for the owner's answer; a placement tried again keeps its idempotency key. */
+const REQUEST_TIMEOUT_MS = 4_000
+const RETRY_MS = 100
+const RELEASED_SUBJECT = 'backlay.cluster.released'
+const shardSubject = (shard: number) => `backlay.shard.${shard}`
+
+export const CLUSTER_TIMING = { tickMs: 500, ttlMs: 3_000 }
+
+/** The engine's calls that run where the market's book is. */
+type RoutedCall =
+  | 'placeOdds'
+  | 'placeFancy'
+  | 'cancel'
+  | 'changePersistence'
+  | 'cashOutLeg'
+  | 'ladder'
+  | 'positionIn'
+  | 'removeRunner'
+  | 'view'
+
+/** Calls answering a Result: a market without a reachable owner answers BET.RETRY. */
+const ANSWERS_RESULT: ReadonlySet<RoutedCall> = new Set([
+  'placeOdds',
+  'placeFancy',
+  'cancel',
+  'changePersistence',
+  'cashOutLeg',
+])
+
+interface Request {
+  call: RoutedCall
+  marketId: string
+  args: unknown[]
+}
+type Answer = { done: unknown } | { moved: true } | { failed: string }
+
+/** A read whose market has no reachable owner: a 503 the client may try again. */
+export class MarketMoving extends Error {
+  readonly statusCode = 503
+  readonly code = 'BET.RETRY'
+  constructor() {
+    super(betErrors['BET.RETRY'].msg)
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The exchange as one node of a cluster: the same engine for the markets of the shards it owns
+ * (ownership.ts), and for every other market the same calls answered by its owner over NATS
+ * request/reply, tried again while the market moves. Its writes are fenced by its leases
+ * (leases.ts); books it does not own are read from a mirror of the owner's (book-mirror.ts).
+ */
+export class ClusterExchange extends ExchangeEngine {
+  readonly ownership: ShardOwnership
+  private readonly store: LeaseStore
+  private readonly serving = new Map<number, Subscription>()
+  private readonly running = new Map<string, Promise<Answer>>()
+  private readonly mirror: BookMirror
+  private released: Subscription | undefined
+
+  constructor(
+    db: Kysely<Database>,
+    clock: Clock,
+    bus: MessageBus,
+    log: FastifyBaseLogger,
+    private readonly nc: NatsConnection,
+    /** Where this process listens (host:port), the readable part of its node id. */
+    address: string,
+    observeGroup?: (entries: number, seconds: number) => void,
+    timing = CLUSTER_TIMING,
+  ) {
+    super(db, clock, bus, log, observeGroup)
+    this.store = new LeaseStore(db, `${address}/${randomUUID().slice(0, 8)}`, timing.ttlMs)
+    this.mirror = new BookMirror(bus, (marketId) =>
+      this.route('view', marketId, [marketId], async () => super.view(marketId)),
+    )
+    this.ownership = new ShardOwnership(
+      this.store,
+      {
+        gained: async (shard) => this.gained(shard),
+        leaving: async (shard) => this.leaving(shard),
+        lost: (shard) => this.lost(shard),
+        released: () => this.nc.publish(RELEASED_SUBJECT),
+      },
+      log,
+      timing,
+    )
+  }
+
+  get nodeId() {
+    return this.store.nodeId
+  }
+
+  start() {
+    this.released = this.nc.subscribe(RELEASED_SUBJECT, { callback: () => this.ownership.poke() })
+    this.ownership.start()
+  }
+
+  /** Hands this node's markets over to the others (SIGTERM), then stops. */
+  async stop() {
+    await this.ownership.stop()
+    this.released?.unsubscribe()
+    this.mirror.close()
+  }
+
+  override owns(marketId: string): boolean {
+    return this.ownership.owns(shardOf(marketId))
+  }
+
+  override view(marketId: string): MarketView | undefined {
+    return this.owns(marketId) ? super.view(marketId) : this.mirror.view(marketId)
+  }
+
+  override holds(marketId: string): boolean {
+    return this.owns(marketId) ? super.holds(marketId) : this.mirror.view(marketId) !== undefined
+  }
+
+  override placeOdds(...args: Parameters<ExchangeEngine['placeOdds']>) {
+    const [trader, marketId, legs, options] = args
+    return this.route('placeOdds', marketId, [trader, marketId, legs, withKey(options)], () =>
+      super.placeOdds(...args),
+    )
+  }
+
+  override placeFancy(...args: Parameters<ExchangeEngine['placeFancy']>) {
+    const [trader, marketId, leg, options] = args
+    return this.route('placeFancy', marketId, [trader, marketId, leg, withKey(options)], () =>
+      super.placeFancy(...args),
+    )
+  }
+
+  override cancel(...args: Parameters<ExchangeEngine['cancel']>) {
+    return this.route('cancel', args[1], args, () => super.cancel(...args))
+  }
+
+  override changePersistence(...args: Parameters<ExchangeEngine['changePersistence']>) {
+    return this.route('changePersistence', args[1], args, () => super.changePersistence(...args))
+  }
+
+  override cashOutLeg(...args: Parameters<ExchangeEngine['cashOutLeg']>) {
+    return this.route('cashOutLeg', args[1], args, () => super.cashOutLeg(...args))
+  }
+
+  override ladder(...args: Parameters<ExchangeEngine['ladder']>) {
+    return this.route('ladder', args[0], args, () => super.ladder(...args))
+  }
+
+  override positionIn(...args: Parameters<ExchangeEngine['positionIn']>) {
+    return this.route('positionIn', args[1], args, () => super.positionIn(...args))
+  }
+
+  override removeRunner(...args: Parameters<ExchangeEngine['removeRunner']>) {
+    return this.route('removeRunner', args[0], args, () => super.removeRunner(...args))
+  }
+
+  protected override async fenceWrites(trx: Kysely<Database>, marketIds: readonly string[]) {
+    const shards = [...new Set(marketIds.map(shardOf))]
+    const leases = shards.flatMap((shard) => this.ownership.leaseOf(shard) ?? [])
+    if (leases.length < shards.length) throw new Fenced(shards)
+    await this.store.fence(trx, leases)
+  }
+
+  /**
+   * Runs the call here while this node owns the market, else asks the owner, again and again
+   * until the deadline while the market moves. A write fenced here (the shard was just taken
+   * over) wrote nothing, so it goes to the new owner.
+   */
+  private async route<T>(
+    call: RoutedCall,
+    marketId: string,
+    args: readonly unknown[],
+    here: () => Promise<T>,
+  ): Promise<T> {
+    const deadline = performance.now() + FORWARD_DEADLINE_MS
+    for (;;) {
+      if (this.owns(marketId)) {
+        try {
+          return await here()
+        } catch (error) {
+          if (!(error instanceof Fenced)) throw error
+        }
+      } else {
+        const answer = await this.ask({ call, marketId, args: [...args] }, deadline)
+        if (answer && 'done' in answer) return (answer.done ?? undefined) as T
+        if (answer && 'failed' in answer) throw new Error(`${call} on its owner: ${answer.failed}`)
+      }
+      if (performance.now() >= deadline) {
+        if (ANSWERS_RESULT.has(call)) return fail('BET.RETRY', betErrors['BET.RETRY'].msg) as T
+        throw new MarketMoving()
+      }
+      await sleep(RETRY_MS)
+    }
+  }
+
+  /** One try: the owner's answer, or undefined when nobody answered in time. */
+  private async ask(request: Request, deadline: number): Promise<Answer | undefined> {
+    const timeout = Math.max(RETRY_MS, Math.min(REQUEST_TIMEOUT_MS, deadline - performance.now()))
+    try {
+      const reply = await this.nc.request(
+        shardSubject(shardOf(request.marketId)),
+        JSON.stringify(request),
+        { timeout },
+      )
+      return reply.json<Answer>()
+    } catch (error) {
+      if (error instanceof natsErrors.RequestError || error instanceof natsErrors.TimeoutError)
+        return undefined
+      throw error
+    }
+  }
+
+  /** The owner's side: runs a forwarded call on the engine itself, never forwarding it again. */
+  private async serve(msg: Msg) {
+    const request = msg.json<Request>()
+    let answer: Answer
+    if (!this.owns(request.marketId)) answer = { moved: true }
+    else {
+      const key = placementKey(request)
+      const id = key && `${key.userId}:${key.key}`
+      const run = id ? this.running.get(id) : undefined
+      if (run) answer = await run
+      else {
+        const started = this.answer(request, key)
+        if (id) this.running.set(id, started)
+        try {
+          answer = await started
+        } finally {
+          if (id) this.running.delete(id)
+        }
+      }
+    }
+    msg.respond(JSON.stringify(answer))
+  }
+
+  private async answer(request: Request, key: PlacementKey | undefined): Promise<Answer> {
+    try {
+      // A placement tried again after a timeout may be in already: its stored answer stands.
+      const stored = key ? await storedAnswer(this.db, key.userId, key.key) : undefined
+      if (stored) return { done: stored }
+      const run = ExchangeEngine.prototype[request.call] as (...args: unknown[]) => unknown
+      return { done: (await run.apply(this, request.args)) ?? null }
+    } catch (error) {
+      if (error instanceof Fenced) return { moved: true }
+      this.log.error({ err: error, call: request.call }, 'cluster: a forwarded call failed')
+      return { failed: error instanceof Error ? error.message : String(error) }
+    }
+  }
+
+  private async gained(shard: number) {
+    this.log.info({ shard, node: this.nodeId }, 'cluster: took a shard')
+    this.mirror.forgetWhere((id) => shardOf(id) === shard)
+    this.serving.get(shard)?.unsubscribe()
+    this.serving.set(
+      shard,
+      this.nc.subscribe(shardSubject(shard), {
+        callback: (err, msg) => {
+          if (err) this.log.error({ err, shard }, 'cluster: shard subscription failed')
+          else void this.serve(msg)
+        },
+      }),
+    )
+    // Markets with resting orders are held, so the in-play turn lapses them (and a market that
+    // turned while it had no owner lapses them as it loads).
+    for (const marketId of await marketsWithRestingOrders(this.db))
+      if (shardOf(marketId) === shard)
+        void this.restore(marketId).catch((err) =>
+          this.log.error({ err, marketId }, 'cluster: restoring a market failed'),
+        )
+  }
+
+  private async leaving(shard: number) {
+    this.serving.get(shard)?.unsubscribe()
+    this.serving.delete(shard)
+    await this.idleWhere((id) => shardOf(id) === shard)
+  }
+
+  private lost(shard: number) {
+    this.serving.get(shard)?.unsubscribe()
+    this.serving.delete(shard)
+    this.forgetWhere((id) => shardOf(id) === shard)
+  }
+}
+
+/** Every placement of a cluster carries an idempotency key, so a retried forward places once. */
+const withKey = (options: PlaceOptions = {}): PlaceOptions =>
+  options.idempotencyKey ? options : { ...options, idempotencyKey: `fwd-${randomUUID()}` }
+
+interface PlacementKey {
+  userId: string
+  key: string
+}
+
+const placementKey = (request: Request): PlacementKey | undefined => {
+  if (request.call !== 'placeOdds' && request.call !== 'placeFancy') return undefined
+  const [trader, , , options] = request.args as [Trader, string, unknown, PlaceOptions | undefined]
+  return options?.idempotencyKey
+    ? { userId: trader.userId, key: options.idempotencyKey }
+    : undefined
+}

@@ -1,0 +1,82 @@
+import { saveBetResponse } from '@backlay/contract/bets'
+import { ladderResponse } from '@backlay/contract/price-history'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { StreamTestClient } from '../stream/testing'
+import { type ClusterNode, TestCluster } from './testing'
+
+/** Two processes, one PostgreSQL, one NATS: one exchange. */
+describe('a cluster of two nodes', () => {
+  let cluster: TestCluster
+  let a: ClusterNode
+  let b: ClusterNode
+
+  beforeAll(async () => {
+    cluster = await TestCluster.create()
+    a = await cluster.start('a')
+    b = await cluster.start('b')
+    await cluster.settled([a, b])
+  })
+  afterAll(() => cluster?.close())
+
+  let made = 0
+  /** A new market of the test's whose shard `owner` holds. */
+  const marketOwnedBy = async (owner: ClusterNode) => {
+    for (;;) {
+      const market = await cluster.openMarket(`m${made++}`)
+      if (owner.is((await cluster.leaseOf(market.marketId))?.owner)) return market
+    }
+  }
+
+  const ladderOn = async (node: ClusterNode, marketId: string, selectionId: string) => {
+    const res = await fetch(
+      `${node.url}/api/v1/exchange/market/ladder?marketId=${marketId}&selectionId=${selectionId}`,
+    )
+    return ladderResponse.parse(await res.json()).data
+  }
+
+  const bookOn = async (node: ClusterNode, marketId: string) => {
+    const res = await node.post('match/matchDetailsOpen', { match_id: marketId.slice(2) })
+    const markets = res.body.data as { market_id: string; runners: unknown[] }[]
+    return markets.find((m) => m.market_id === marketId)?.runners
+  }
+
+  it.each([
+    ['the owner', 'the other node'],
+    ['the other node', 'the owner'],
+  ])('matches a back placed through %s with a lay placed through %s', async (backVia) => {
+    const market = await marketOwnedBy(a)
+    const [backNode, layNode] = backVia === 'the owner' ? [a, b] : [b, a]
+    const backer = await a.login('demo1')
+    const layer = await b.login('demo2')
+    const watchers = await Promise.all([a, b].map((node) => StreamTestClient.open(node.url)))
+    for (const w of watchers) w.send({ type: 'subscribe', id: 's', market_ids: [market.marketId] })
+    await Promise.all(watchers.map((w) => w.next((m) => m.type === 'ack')))
+    const bet = {
+      market_id: market.marketId,
+      odds: 2,
+      selection_id: market.selectionIds[0],
+      stack: 100,
+    }
+
+    const back = await backNode.post('bet/saveBet', { ...bet, is_back: 1 }, backer.token)
+    expect(back.status).toBe(200)
+    expect(saveBetResponse.parse(back.body).data.status).toBe('UNMATCHED')
+    const lay = await layNode.post('bet/saveBet', { ...bet, is_back: 0 }, layer.token)
+    expect(lay.status).toBe(200)
+    expect(saveBetResponse.parse(lay.body).data.status).toBe('MATCHED')
+
+    // Each node's stream carries the trade, and from that message on both show one book.
+    const trades = await Promise.all(watchers.map((w) => w.next((m) => m.type === 'trades')))
+    expect(trades[0]?.trades).toEqual(trades[1]?.trades)
+    await expect
+      .poll(async () => JSON.stringify(await bookOn(b, market.marketId)), { timeout: 2_000 })
+      .toBe(JSON.stringify(await bookOn(a, market.marketId)))
+    const selection = market.selectionIds[0] ?? ''
+    const [onA, onB] = await Promise.all(
+      [a, b].map((node) => ladderOn(node, market.marketId, selection)),
+    )
+    expect(onB).toEqual(onA)
+    expect(onA?.rows.find((r) => r.price === 2)?.traded).toBe(100)
+    for (const w of watchers) w.close()
+  })
+})

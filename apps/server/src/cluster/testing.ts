@@ -1,0 +1,276 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { LOGIN_BASIC_AUTHORIZATION, loginResponse } from '@backlay/contract/auth'
+import type { Kysely } from 'kysely'
+import { connectDatabase } from '../db/connect'
+import { catalogRepository } from '../db/repositories/catalog'
+import type { Database } from '../db/schema'
+import { LIMITS, MAX_PROFIT } from '../feed/market-limits'
+import { createTestDatabase, type TestDatabase } from '../test/test-database'
+import { SHARD_COUNT, shardOf } from './shards'
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../..')
+const READY_TIMEOUT_MS = 120_000
+export const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
+    })
+  })
+
+/** A server process of the test's cluster: its address, its log so far, and signals. */
+export class ClusterNode {
+  log = ''
+  private constructor(
+    readonly name: string,
+    readonly url: string,
+    readonly child: ChildProcess,
+  ) {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      this.log += chunk.toString()
+    })
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.log += chunk.toString()
+    })
+  }
+
+  static async start(name: string, env: Record<string, string>): Promise<ClusterNode> {
+    const port = await freePort()
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        DATA_DIR: mkdtempSync(join(tmpdir(), `backlay-${name}-`)),
+        RATE_LIMIT_PER_SESSION: '1000000000',
+        RATE_LIMIT_PER_ADDRESS: '1000000000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    // The dev players belong to the `localhost` brand, picked by host name.
+    const node = new ClusterNode(name, `http://localhost:${port}`, child)
+    const deadline = Date.now() + READY_TIMEOUT_MS
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${name} exited: ${node.log.slice(-4000)}`)
+      const ready = await fetch(`${node.url}/api/v1/server-time`).then(
+        (r) => r.ok,
+        () => false,
+      )
+      if (ready) return node
+      if (Date.now() > deadline) throw new Error(`${name} did not start: ${node.log.slice(-4000)}`)
+      await sleep(200)
+    }
+  }
+
+  /** Whether a node id of the lease table is this process's (host:port/random). */
+  is(nodeId: string | null | undefined) {
+    return nodeId?.split('/')[0]?.endsWith(`:${new URL(this.url).port}`) ?? false
+  }
+
+  get alive() {
+    return this.child.exitCode === null && this.child.signalCode === null
+  }
+
+  signal(signal: NodeJS.Signals) {
+    this.child.kill(signal)
+  }
+
+  /** SIGTERM, and waits for the process to have handed over and exited. */
+  async stop(): Promise<void> {
+    if (!this.alive) return
+    const exited = new Promise((resolve) => this.child.once('exit', resolve))
+    this.child.kill('SIGTERM')
+    await exited
+  }
+
+  async kill(): Promise<void> {
+    if (!this.alive) return
+    const exited = new Promise((resolve) => this.child.once('exit', resolve))
+    this.child.kill('SIGKILL')
+    await exited
+  }
+
+  /** A POST of the API; the answer's status and body, or status 0 when nothing answered. */
+  async post(path: string, body: unknown, token?: string) {
+    try {
+      const res = await fetch(`${this.url}/api/v1/${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+    } catch {
+      return { status: 0, body: {} as Record<string, unknown> }
+    }
+  }
+
+  async login(userName: string) {
+    const res = await fetch(`${this.url}/api/v1/user/userLogin`, {
+      method: 'POST',
+      headers: {
+        authorization: LOGIN_BASIC_AUTHORIZATION,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        user_name: userName,
+        password: 'Password1',
+        grant_type: 'password',
+      }),
+    })
+    const login = loginResponse.parse(await res.json())
+    return { token: login.data.access_token ?? '', userId: login.data._id }
+  }
+}
+
+/**
+ * A cluster on a fresh PostgreSQL database of TEST_DATABASE_URL and the machine's NATS: nodes
+ * share the database, NATS and the token secret; the feed is off, so the test's own market is
+ * quoted by players alone.
+ */
+export class TestCluster {
+  readonly nodes: ClusterNode[] = []
+  private constructor(
+    private readonly database: TestDatabase,
+    readonly db: Kysely<Database>,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  static async create(): Promise<TestCluster> {
+    const database = await createTestDatabase()
+    if (database.target.kind !== 'postgres') throw new Error('a cluster needs TEST_DB=postgres')
+    const db = await connectDatabase(database.target)
+    return new TestCluster(database, db, {
+      DATABASE_URL: database.target.url,
+      NATS_URL,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      FEED: 'off',
+    })
+  }
+
+  async start(name: string): Promise<ClusterNode> {
+    const node = await ClusterNode.start(name, this.env)
+    this.nodes.push(node)
+    return node
+  }
+
+  /** Every shard held by a live node, and each live node holding its share. */
+  async settled(live: readonly ClusterNode[], timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const owners = await this.db
+        .selectFrom('shard_leases')
+        .select(['owner'])
+        .where('expires_at', '>', new Date())
+        .where('owner', 'is not', null)
+        .execute()
+      const nodes = await this.db.selectFrom('cluster_nodes').select('node_id').execute()
+      const distinct = new Set(owners.map((o) => o.owner))
+      if (
+        owners.length === SHARD_COUNT &&
+        distinct.size === live.length &&
+        nodes.length >= live.length
+      )
+        return
+      if (Date.now() > deadline)
+        throw new Error(`cluster did not settle: ${owners.length} shards held by ${distinct.size}`)
+      await sleep(200)
+    }
+  }
+
+  /**
+   * A football match odds market of two runners, open, pre-play, without a bet delay or prices
+   * of a feed: only players' orders make its book. `name` picks its ids.
+   */
+  async openMarket(name: string) {
+    const catalog = catalogRepository(this.db)
+    const start = Date.now() + 3_600_000
+    const eventId = `cluster-${name}`
+    const marketId = `1.${eventId}`
+    await catalog.upsertSports([{ id: '1', name: 'Football', sortOrder: 2 }])
+    await catalog.upsertCompetitions([
+      { id: 'cluster', sportId: '1', name: 'Cluster Cup', countryCode: null },
+    ])
+    await catalog.upsertEvents([
+      {
+        id: eventId,
+        sportId: '1',
+        competitionId: 'cluster',
+        name: `Home ${name} v Away ${name}`,
+        startTime: start,
+        status: 'UPCOMING',
+        venue: null,
+        countryCode: null,
+      },
+    ])
+    await catalog.upsertMarkets([
+      {
+        id: marketId,
+        eventId,
+        kind: 'MATCH_ODDS',
+        name: 'Match Odds',
+        status: 'OPEN',
+        inplay: false,
+        startTime: start,
+        betDelaySeconds: 0,
+        ...LIMITS.cricketOdds,
+        maxProfit: MAX_PROFIT,
+        sortPriority: 0,
+        winnerSelectionId: null,
+        deadHeatWith: [],
+        resultValue: null,
+      },
+    ])
+    const runners = ['home', 'away'].map((side, i) => ({
+      marketId,
+      selectionId: `${name}-${side}`,
+      name: `${side} ${name}`,
+      sortPriority: i,
+      status: 'ACTIVE' as const,
+      back: [],
+      lay: [],
+      tradedVolume: 0,
+      metadata: null,
+      lastTradedPrice: null,
+    }))
+    await catalog.upsertRunners(runners)
+    return { marketId, selectionIds: runners.map((r) => r.selectionId) }
+  }
+
+  /** The owner and epoch of a market's shard now. */
+  async leaseOf(marketId: string) {
+    return this.db
+      .selectFrom('shard_leases')
+      .select(['owner', 'epoch'])
+      .where('shard', '=', shardOf(marketId))
+      .executeTakeFirst()
+  }
+
+  async close() {
+    await Promise.all(this.nodes.map((n) => n.kill()))
+    await this.db.destroy()
+    await this.database.drop()
+  }
+}
