@@ -14,7 +14,7 @@ import type { Database } from '../db/schema'
 import { storedAnswer } from '../markets/bet-http'
 import { ExchangeEngine } from '../markets/exchange-engine'
 import { marketsWithRestingOrders } from '../markets/in-play'
-import type { PlaceOptions, Trader } from '../markets/trade-types'
+import { MarketMoved, type PlaceOptions, type Trader } from '../markets/trade-types'
 import { fail } from '../result'
 import type { MessageBus } from '../stream/message-bus'
 import { BookMirror } from './book-mirror'
@@ -204,7 +204,7 @@ export class ClusterExchange extends ExchangeEngine {
         try {
           return await here()
         } catch (error) {
-          if (!(error instanceof Fenced)) throw error
+          if (!(error instanceof MarketMoved)) throw error
         }
       } else {
         const answer = await this.ask({ call, marketId, args: [...args] }, deadline)
@@ -267,7 +267,7 @@ export class ClusterExchange extends ExchangeEngine {
       const run = ExchangeEngine.prototype[request.call] as (...args: unknown[]) => unknown
       return { done: (await run.apply(this, request.args)) ?? null }
     } catch (error) {
-      if (error instanceof Fenced) return { moved: true }
+      if (error instanceof MarketMoved) return { moved: true }
       this.log.error({ err: error, call: request.call }, 'cluster: a forwarded call failed')
       return { failed: error instanceof Error ? error.message : String(error) }
     }
@@ -275,7 +275,10 @@ export class ClusterExchange extends ExchangeEngine {
 
   private async gained(shard: number) {
     this.log.info({ shard, node: this.nodeId }, 'cluster: took a shard')
-    this.mirror.forgetWhere((id) => shardOf(id) === shard)
+    // Whatever this node knew of the shard's markets is from before: the store has it now.
+    const inShard = (id: string) => shardOf(id) === shard
+    this.mirror.forgetWhere(inShard)
+    this.forgetWhere(inShard)
     this.serving.get(shard)?.unsubscribe()
     this.serving.set(
       shard,

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '../db/schema'
+import { MarketMoved } from '../markets/trade-types'
 
 /** A shard this node owns, under the epoch its takeover wrote. */
 export interface Lease {
@@ -8,7 +9,7 @@ export interface Lease {
 }
 
 /** Thrown inside a trade transaction whose node no longer owns a shard it writes: it rolls back. */
-export class Fenced extends Error {
+export class Fenced extends MarketMoved {
   constructor(readonly shards: readonly number[]) {
     super(`shards ${shards.join(', ')} are no longer owned here`)
   }
@@ -27,7 +28,7 @@ export class LeaseStore {
   constructor(
     private readonly db: Kysely<Database>,
     readonly nodeId: string,
-    ttlMs: number,
+    private readonly ttlMs: number,
   ) {
     this.ttl = sql`(${ttlMs}::int * interval '1 millisecond')`
   }
@@ -84,8 +85,12 @@ export class LeaseStore {
    */
   async fence(trx: Kysely<Database>, leases: readonly Lease[]): Promise<void> {
     if (leases.length === 0) return
+    // A node frozen in the middle of a transaction would hold the share lock, and so stall the
+    // takeover, for as long as it stays frozen: its session ends after a lease time idle instead.
     const rows = await sql<{ shard: number; owner: string | null; epoch: number }>`
-      SELECT shard, owner, epoch FROM shard_leases
+      SELECT shard, owner, epoch,
+        set_config('idle_in_transaction_session_timeout', ${String(this.ttlMs)}, true)
+      FROM shard_leases
       WHERE shard IN (${sql.join(leases.map((l) => sql`${l.shard}::int`))})
       ORDER BY shard FOR SHARE`.execute(trx)
     const current = new Map(rows.rows.map((r) => [Number(r.shard), r]))

@@ -27,6 +27,9 @@ export class ShardOwnership {
   private validUntil = 0
   private timer: ReturnType<typeof setTimeout> | undefined
   private running: Promise<void> = Promise.resolve()
+  private inRound = false
+  /** Poked during a round: the next one follows at once. */
+  private again = false
   private stopped = false
 
   constructor(
@@ -60,26 +63,36 @@ export class ShardOwnership {
   /** Runs a round now (another node released shards), after the one in progress. */
   poke() {
     if (this.stopped) return
-    clearTimeout(this.timer)
-    this.schedule(0)
+    if (this.inRound) this.again = true
+    else {
+      clearTimeout(this.timer)
+      this.schedule(0)
+    }
   }
 
-  /** Hands every shard over and leaves the live list (SIGTERM). */
+  /**
+   * Leaves the live list and hands every shard over (SIGTERM): gone from the list first, so the
+   * nodes told of the release work out that its shards are theirs now.
+   */
   async stop(): Promise<void> {
     this.stopped = true
     clearTimeout(this.timer)
     await this.running
-    await this.handOver([...this.held.keys()])
     await this.store.leave()
+    await this.handOver([...this.held.keys()])
   }
 
+  /** One timer at a time: a round, then the next after tickMs (at once when poked meanwhile). */
   private schedule(ms: number) {
     this.timer = setTimeout(() => {
-      this.running = this.running
-        .then(() => this.round())
+      this.inRound = true
+      this.running = this.round()
         .catch((err) => this.log.error({ err }, 'cluster: ownership round failed'))
         .finally(() => {
-          if (!this.stopped) this.schedule(this.timing.tickMs)
+          this.inRound = false
+          const next = this.again ? 0 : this.timing.tickMs
+          this.again = false
+          if (!this.stopped) this.schedule(next)
         })
     }, ms)
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { hash32 } from '../feed/prng'
 
 /**
@@ -8,6 +9,13 @@ export const SHARD_COUNT = 64
 
 /** shardOf('1.2041501001') → a number in [0, SHARD_COUNT). */
 export const shardOf = (marketId: string): number => hash32(`market:${marketId}`) % SHARD_COUNT
+
+/**
+ * A node's claim on a shard. A cryptographic hash: node ids differ in a few characters (a port,
+ * a random tail), and a weak hash of such near-equal texts can leave a node without any shard.
+ */
+const rendezvousScore = (member: string, shard: number) =>
+  createHash('sha256').update(`${member}#${shard}`).digest().readUInt32BE(0)
 
 /**
  * Which live node each shard belongs to: rendezvous hashing, so every node works out the same
@@ -21,7 +29,7 @@ export function assignShards(members: readonly string[]): Map<number, string> {
     let best = ''
     let bestScore = -1
     for (const member of members) {
-      const score = hash32(`${member}#${shard}`)
+      const score = rendezvousScore(member, shard)
       if (score > bestScore || (score === bestScore && member < best)) {
         best = member
         bestScore = score

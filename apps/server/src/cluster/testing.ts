@@ -6,16 +6,21 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LOGIN_BASIC_AUTHORIZATION, loginResponse } from '@backlay/contract/auth'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { connectDatabase } from '../db/connect'
 import { catalogRepository } from '../db/repositories/catalog'
 import type { Database } from '../db/schema'
 import { LIMITS, MAX_PROFIT } from '../feed/market-limits'
+import { balanceOf, userCashAccountId } from '../ledger/ledger'
+import { exposureAccountId } from '../markets/accounts'
+import { loadMarketState, requiredExposure } from '../markets/market-state'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
 import { SHARD_COUNT, shardOf } from './shards'
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const READY_TIMEOUT_MS = 120_000
+/** How long a load balancer takes a node out of rotation before it is stopped. */
+const DRAIN_MS = 500
 export const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -59,7 +64,7 @@ export class ClusterNode {
         NODE_ENV: 'test',
         HOST: '127.0.0.1',
         PORT: String(port),
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.NODE_LOG_LEVEL ?? 'warn',
         DATA_DIR: mkdtempSync(join(tmpdir(), `backlay-${name}-`)),
         RATE_LIMIT_PER_SESSION: '1000000000',
         RATE_LIMIT_PER_ADDRESS: '1000000000',
@@ -87,17 +92,31 @@ export class ClusterNode {
     return nodeId?.split('/')[0]?.endsWith(`:${new URL(this.url).port}`) ?? false
   }
 
+  /** Out of rotation: frozen (a load balancer's health check would notice), or stopping. */
+  paused = false
+
+  freeze() {
+    this.paused = true
+    this.child.kill('SIGSTOP')
+  }
+
+  thaw() {
+    this.child.kill('SIGCONT')
+    this.paused = false
+  }
+
   get alive() {
     return this.child.exitCode === null && this.child.signalCode === null
   }
 
-  signal(signal: NodeJS.Signals) {
-    this.child.kill(signal)
-  }
-
-  /** SIGTERM, and waits for the process to have handed over and exited. */
+  /**
+   * Takes the node out of rotation as a load balancer would (no new requests, a moment for those
+   * on their way), then SIGTERM, and waits for it to have handed over and exited.
+   */
   async stop(): Promise<void> {
     if (!this.alive) return
+    this.paused = true
+    await sleep(DRAIN_MS)
     const exited = new Promise((resolve) => this.child.once('exit', resolve))
     this.child.kill('SIGTERM')
     await exited
@@ -195,7 +214,11 @@ export class TestCluster {
       )
         return
       if (Date.now() > deadline)
-        throw new Error(`cluster did not settle: ${owners.length} shards held by ${distinct.size}`)
+        throw new Error(
+          `cluster did not settle: ${owners.length} shards held by ${distinct.size}\n${live
+            .map((n) => `${n.name}: ${n.log.slice(-2_000)}`)
+            .join('\n')}`,
+        )
       await sleep(200)
     }
   }
@@ -272,5 +295,132 @@ export class TestCluster {
     await Promise.all(this.nodes.map((n) => n.kill()))
     await this.db.destroy()
     await this.database.drop()
+  }
+}
+
+/** One placement of a load: which node took it, when, and what it answered. */
+export interface Placement {
+  node: string
+  startedAt: number
+  endedAt: number
+  status: number
+  betId: string | undefined
+  code: string | undefined
+}
+
+/**
+ * Players placing ₹10 bets on one runner at 2.00 without pause, `workers` at a time spread over
+ * the live nodes (as a load balancer would): odd workers back as one player, even ones lay as the
+ * other, so the bets keep matching each other. A node that stops answering is left for the others.
+ */
+export class BetLoad {
+  readonly placements: Placement[] = []
+  private running = true
+  private readonly done: Promise<void>[] = []
+
+  constructor(
+    nodes: () => readonly ClusterNode[],
+    market: { marketId: string; selectionIds: string[] },
+    players: readonly { token: string }[],
+    workers = 4,
+  ) {
+    for (let w = 0; w < workers; w++) {
+      const player = players[w % players.length]
+      this.done.push(
+        (async () => {
+          for (let n = w; this.running; n++) {
+            const live = nodes().filter((node) => node.alive && !node.paused)
+            const node = live[n % live.length]
+            if (!node || !player) return
+            const startedAt = Date.now()
+            const res = await node.post(
+              'bet/saveBet',
+              {
+                is_back: w % 2,
+                market_id: market.marketId,
+                odds: 2,
+                selection_id: market.selectionIds[0],
+                stack: 10,
+              },
+              player.token,
+            )
+            const data = res.body.data as { bet_id?: string } | undefined
+            this.placements.push({
+              node: node.name,
+              startedAt,
+              endedAt: Date.now(),
+              status: res.status,
+              betId: res.status === 200 ? data?.bet_id : undefined,
+              code: res.body.code as string | undefined,
+            })
+            if (res.status === 0) await sleep(50)
+          }
+        })(),
+      )
+    }
+  }
+
+  async stop() {
+    this.running = false
+    await Promise.all(this.done)
+  }
+
+  get acknowledged() {
+    return this.placements.filter((p) => p.status === 200)
+  }
+}
+
+/**
+ * What the store must hold after any failure: every acknowledged bet once; ledger postings that
+ * sum to zero; each side's matched stakes equal (every fill has two); and every player's cash and
+ * exposure as their orders imply — exposure what the market rebuilt from the store requires, and
+ * cash plus exposure what they were funded with (nothing has settled).
+ */
+export async function checkStore(
+  db: Kysely<Database>,
+  marketId: string,
+  players: readonly { userId: string }[],
+  acknowledged: readonly Placement[],
+) {
+  const ids = acknowledged.flatMap((p) => p.betId ?? [])
+  const stored = await db
+    .selectFrom('bet_orders')
+    .select(['id', 'side', 'matched'])
+    .where('market_id', '=', marketId)
+    .execute()
+  const seen = new Map<string, number>()
+  for (const row of stored) seen.set(row.id, (seen.get(row.id) ?? 0) + 1)
+  const missing = ids.filter((id) => seen.get(id) !== 1)
+  const total = await sql<{ total: number }>`SELECT coalesce(sum(amount), 0)::bigint AS total
+    FROM ledger_entries`.execute(db)
+  const matched = (side: 'BACK' | 'LAY') =>
+    stored.filter((o) => o.side === side).reduce((sum, o) => sum + o.matched, 0)
+  const state = await loadMarketState(db, marketId)
+  const money = await Promise.all(
+    players.map(async ({ userId }) => {
+      const position = state?.positions.get(userId)
+      return {
+        cash: await balanceOf(db, userCashAccountId(userId)),
+        exposure: await balanceOf(db, exposureAccountId(userId, 'real')),
+        required: state && position ? requiredExposure(state, position) : 0,
+      }
+    }),
+  )
+  return {
+    acknowledged: ids.length,
+    missingOrRepeated: missing,
+    ledgerTotal: Number(total.rows[0]?.total),
+    matchedBack: matched('BACK'),
+    matchedLay: matched('LAY'),
+    money,
+  }
+}
+
+/** Waits until `check` holds, trying every 100 ms; throws `what` after `timeoutMs`. */
+export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`)
+    await sleep(100)
   }
 }

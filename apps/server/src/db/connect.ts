@@ -51,9 +51,11 @@ export async function connectDatabase(
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     })
-    // An idle connection the server drops (restart, failover) must not crash the process: the
-    // pool discards it and the next query opens a fresh one.
+    // A connection the server drops must not crash the process: an idle one (a restart, a
+    // failover) the pool discards, and one in use (a cluster node's transaction ended for
+    // idling, see cluster/leases.ts) fails its query, which rolls its change back.
     pool.on('error', () => {})
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       ...(log ? { log } : {}),

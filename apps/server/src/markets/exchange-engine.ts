@@ -36,6 +36,7 @@ import { TradeCommitter } from './trade-commit'
 import {
   BatchBroken,
   type FancyLeg,
+  MarketMoved,
   type OddsLeg,
   type Placed,
   type PlaceOptions,
@@ -170,7 +171,8 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
       let state = this.states.get(marketId)
       if (!state) {
         state = await loadMarketState(this.db, marketId)
-        if (state) this.states.set(marketId, state)
+        // A market served elsewhere now is not kept: its owner changes it meanwhile.
+        if (state && this.owns(marketId)) this.states.set(marketId, state)
         if (state?.book && (await this.catalogueMarket(marketId))?.inplay)
           await lapseAtInPlay(this.committer, state)
       }
@@ -196,7 +198,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
   async reload(marketId: string): Promise<void> {
     this.lastQuotes.delete(marketId)
     const state = await loadMarketState(this.db, marketId)
-    if (state && !state.settled) this.states.set(marketId, state)
+    if (state && !state.settled && this.owns(marketId)) this.states.set(marketId, state)
     else this.states.delete(marketId)
   }
 
@@ -392,8 +394,13 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
       return
     }
     for (const w of batch) {
+      const state = this.states.get(marketId)
+      if (!state && !this.owns(marketId)) {
+        w.reject(new MarketMoved(`market ${marketId} moved to another process`))
+        continue
+      }
       try {
-        await this.commitBatch(this.states.get(marketId), market, [w], false)
+        await this.commitBatch(state, market, [w], false)
       } catch (error) {
         w.reject(error)
       }

@@ -80,6 +80,12 @@ export interface Placed {
 /** Expected refusals of the exchange; their default texts and HTTP status are in the contract's betErrors. */
 export type EngineFailure = Failure
 
+/**
+ * The market is not served by this process any more (a cluster moved it): nothing was written,
+ * and the call is for its new owner.
+ */
+export class MarketMoved extends Error {}
+
 /** Thrown inside a transaction to roll it back and answer with the failure it carries. */
 export class Refusal extends Error {
   constructor(readonly failure: Failure) {
