@@ -13,10 +13,11 @@ describe('a rolling restart of three nodes under a load of bets', () => {
 
   beforeAll(async () => {
     cluster = await TestCluster.create()
-    for (const name of ['a', 'b', 'c']) live.push(await cluster.start(name))
+    const [a, b, c] = [await cluster.start('a'), await cluster.start('b'), await cluster.start('c')]
+    live.push(a, b, c)
     await cluster.settled(live)
     market = await cluster.openMarket('rolling')
-    players = [await live[0]!.login('demo1'), await live[1]!.login('demo2')]
+    players = [await a.login('demo1'), await b.login('demo2')]
     load = new BetLoad(() => live, market, players, 6)
     await sleep(1_500)
     // Each node in turn: SIGTERM (it hands its shards over), then its replacement joins.
