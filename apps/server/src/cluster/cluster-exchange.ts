@@ -274,7 +274,6 @@ export class ClusterExchange extends ExchangeEngine {
   }
 
   private async gained(shard: number) {
-    this.log.info({ shard, node: this.nodeId }, 'cluster: took a shard')
     // Whatever this node knew of the shard's markets is from before: the store has it now.
     const inShard = (id: string) => shardOf(id) === shard
     this.mirror.forgetWhere(inShard)

@@ -48,9 +48,13 @@ describe('a cluster of two nodes', () => {
     const [backNode, layNode] = backVia === 'the owner' ? [a, b] : [b, a]
     const backer = await a.login('demo1')
     const layer = await b.login('demo2')
+    // The layer follows the market on both nodes' streams, signed in on each.
     const watchers = await Promise.all([a, b].map((node) => StreamTestClient.open(node.url)))
-    for (const w of watchers) w.send({ type: 'subscribe', id: 's', market_ids: [market.marketId] })
-    await Promise.all(watchers.map((w) => w.next((m) => m.type === 'ack')))
+    for (const w of watchers) {
+      w.send({ type: 'auth', id: 'a', token: layer.token })
+      w.send({ type: 'subscribe', id: 's', market_ids: [market.marketId] })
+    }
+    await Promise.all(watchers.map((w) => w.next((m) => m.type === 'ack' && m.id === 's')))
     const bet = {
       market_id: market.marketId,
       odds: 2,
@@ -68,6 +72,12 @@ describe('a cluster of two nodes', () => {
     // Each node's stream carries the trade, and from that message on both show one book.
     const trades = await Promise.all(watchers.map((w) => w.next((m) => m.type === 'trades')))
     expect(trades[0]?.trades).toEqual(trades[1]?.trades)
+    // The owner's private message of the lay reaches the layer on either node.
+    const layId = saveBetResponse.parse(lay.body).data.bet_id
+    const orders = await Promise.all(
+      watchers.map((w) => w.next((m) => m.type === 'order' && m.bet_id === layId)),
+    )
+    for (const order of orders) expect(order.status).toBe('MATCHED')
     await expect
       .poll(async () => JSON.stringify(await bookOn(b, market.marketId)), { timeout: 2_000 })
       .toBe(JSON.stringify(await bookOn(a, market.marketId)))

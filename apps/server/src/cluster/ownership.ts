@@ -115,10 +115,16 @@ export class ShardOwnership {
     const wanted = [...desired]
       .filter(([shard, node]) => node === this.nodeId && !this.held.has(shard))
       .map(([shard]) => shard)
-    for (const lease of await this.store.acquire(wanted)) {
+    const taken = await this.store.acquire(wanted)
+    for (const lease of taken) {
       this.held.set(lease.shard, lease.epoch)
       await this.events.gained(lease.shard)
     }
+    if (taken.length > 0)
+      this.log.info(
+        { node: this.nodeId, shards: taken.map((l) => l.shard) },
+        'cluster: took shards',
+      )
   }
 
   private async handOver(shards: readonly number[]) {
@@ -129,6 +135,7 @@ export class ShardOwnership {
     await this.store.release(leases)
     for (const shard of shards) this.drop(shard)
     this.events.released()
+    this.log.info({ node: this.nodeId, shards }, 'cluster: handed shards over')
   }
 
   private drop(shard: number) {

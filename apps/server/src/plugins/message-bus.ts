@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { natsBus } from '../cluster/nats-bus'
 import { inProcessBus, type MessageBus } from '../stream/message-bus'
-import { redisBus } from '../stream/redis-bus'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,19 +14,14 @@ declare module 'fastify' {
 
 /**
  * The channel bus every producer publishes to and the stream reads from: in-process for one
- * instance; over NATS (NATS_URL) for a cluster, whose nodes also route calls to each market's
- * owner over the same connection (cluster/); over Redis (REDIS_URL) for several stream-only
- * instances.
+ * process; over NATS (NATS_URL) for a cluster, whose nodes also route each market's calls to its
+ * owner over the same connection (cluster/).
  */
 export const messageBusPlugin = fp(
   async (app: FastifyInstance) => {
-    const { NATS_URL, REDIS_URL } = app.config
+    const { NATS_URL } = app.config
     const nats = NATS_URL ? await connect({ servers: NATS_URL, name: 'backlay' }) : null
-    const bus = nats
-      ? natsBus(nats, app.log)
-      : REDIS_URL
-        ? await redisBus(REDIS_URL, app.log)
-        : inProcessBus()
+    const bus = nats ? natsBus(nats, app.log) : inProcessBus()
     app.decorate('bus', bus)
     app.decorate('nats', nats)
     app.addHook('onClose', async () => {

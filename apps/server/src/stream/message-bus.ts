@@ -5,7 +5,7 @@ export type BusHandler = (message: unknown) => void
 /**
  * Fan-out of stream messages by channel (`market:<id>`, `fancy:<matchId>`, `user:<id>`).
  * Producers (the market books, the ledger) publish; the WebSocket stream subscribes. The
- * in-process bus serves one instance; a Redis-backed bus with the same shape spans instances.
+ * in-process bus serves one process; the NATS bus of a cluster (cluster/nats-bus.ts) spans them.
  */
 export interface MessageBus {
   publish(channel: string, message: unknown): void
