@@ -7,6 +7,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LOGIN_BASIC_AUTHORIZATION, loginResponse } from '@backlay/contract/auth'
 import { type Kysely, sql } from 'kysely'
+import { createTokenService } from '../auth/tokens'
+import { systemClock } from '../clock'
 import { connectDatabase } from '../db/connect'
 import { catalogRepository } from '../db/repositories/catalog'
 import type { Database } from '../db/schema'
@@ -14,6 +16,7 @@ import { LIMITS, MAX_PROFIT } from '../feed/market-limits'
 import { balanceOf, userCashAccountId } from '../ledger/ledger'
 import { exposureAccountId } from '../markets/accounts'
 import { loadMarketState, requiredExposure } from '../markets/market-state'
+import { newPlayer } from '../markets/test-support'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
 import { SHARD_COUNT, shardOf } from './shards'
 
@@ -280,6 +283,18 @@ export class TestCluster {
     }))
     await catalog.upsertRunners(runners)
     return { marketId, selectionIds: runners.map((r) => r.selectionId) }
+  }
+
+  /** Funded players of the `localhost` brand with session tokens every node accepts. */
+  async newPlayers(count: number, rupees: number) {
+    const tokens = createTokenService({
+      secret: this.env.JWT_SECRET ?? '',
+      ttlSeconds: 86_400,
+      clock: systemClock,
+    })
+    const players = []
+    for (let i = 0; i < count; i++) players.push(await newPlayer({ db: this.db, tokens }, { rupees }))
+    return players
   }
 
   /** The owner and epoch of a market's shard now. */

@@ -8,7 +8,10 @@ import { DEV_OPERATOR } from '../seed/seed-dev-data'
 import { startSession } from '../use-cases/sessions'
 
 /** A funded player in the `localhost` brand of the dev seed, with a live session token. */
-export async function newPlayer(app: App, opts: { rupees: number; demo?: boolean }) {
+export async function newPlayer(
+  app: Pick<App, 'db' | 'tokens'>,
+  opts: { rupees: number; demo?: boolean },
+) {
   const id = randomUUID()
   const book = opts.demo ? 'demo' : 'real'
   await app.db
