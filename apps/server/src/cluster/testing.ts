@@ -293,7 +293,8 @@ export class TestCluster {
       clock: systemClock,
     })
     const players = []
-    for (let i = 0; i < count; i++) players.push(await newPlayer({ db: this.db, tokens }, { rupees }))
+    for (let i = 0; i < count; i++)
+      players.push(await newPlayer({ db: this.db, tokens }, { rupees }))
     return players
   }
 
