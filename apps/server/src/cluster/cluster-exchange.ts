@@ -57,6 +57,8 @@ interface Request {
   call: RoutedCall
   marketId: string
   args: unknown[]
+  /** 1 for the first try; a later one may find its placement in already. */
+  attempt: number
 }
 type Answer = { done: unknown } | { moved: true } | { failed: string }
 
@@ -91,13 +93,18 @@ export class ClusterExchange extends ExchangeEngine {
     bus: MessageBus,
     log: FastifyBaseLogger,
     private readonly nc: NatsConnection,
+    /**
+     * A connection of its own for the leases, so a renewal never queues behind the trades for
+     * the pool: a node that cannot renew in time stops serving its markets.
+     */
+    leaseDb: Kysely<Database>,
     /** Where this process listens (host:port), the readable part of its node id. */
     address: string,
     observeGroup?: (entries: number, seconds: number) => void,
     timing = CLUSTER_TIMING,
   ) {
     super(db, clock, bus, log, observeGroup)
-    this.store = new LeaseStore(db, `${address}/${randomUUID().slice(0, 8)}`, timing.ttlMs)
+    this.store = new LeaseStore(leaseDb, `${address}/${randomUUID().slice(0, 8)}`, timing.ttlMs)
     this.mirror = new BookMirror(bus, (marketId) =>
       this.route('view', marketId, [marketId], async () => super.view(marketId)),
     )
@@ -199,7 +206,7 @@ export class ClusterExchange extends ExchangeEngine {
     here: () => Promise<T>,
   ): Promise<T> {
     const deadline = performance.now() + FORWARD_DEADLINE_MS
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       if (this.owns(marketId)) {
         try {
           return await here()
@@ -207,7 +214,7 @@ export class ClusterExchange extends ExchangeEngine {
           if (!(error instanceof MarketMoved)) throw error
         }
       } else {
-        const answer = await this.ask({ call, marketId, args: [...args] }, deadline)
+        const answer = await this.ask({ call, marketId, args: [...args], attempt }, deadline)
         if (answer && 'done' in answer) return (answer.done ?? undefined) as T
         if (answer && 'failed' in answer) throw new Error(`${call} on its owner: ${answer.failed}`)
       }
@@ -242,7 +249,7 @@ export class ClusterExchange extends ExchangeEngine {
     let answer: Answer
     if (!this.owns(request.marketId)) answer = { moved: true }
     else {
-      const key = placementKey(request)
+      const key = request.attempt > 1 ? placementKey(request) : undefined
       const id = key && `${key.userId}:${key.key}`
       const run = id ? this.running.get(id) : undefined
       if (run) answer = await run

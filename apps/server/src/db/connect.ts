@@ -9,7 +9,11 @@ import type { Database } from './schema'
 /** Where the data lives: embedded PGlite (a directory, or memory when null) or a PostgreSQL URL. */
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null }
-  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'postgres'
+      url: string /** connections of the pool (10 unless set) */
+      poolSize?: number
+    }
 
 export function databaseTarget(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }) {
   return config.DATABASE_URL
@@ -43,7 +47,7 @@ export async function connectDatabase(
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: 10,
+      max: target.poolSize ?? 10,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID

@@ -2,6 +2,7 @@ import { hostname } from 'node:os'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { ClusterExchange } from '../cluster/cluster-exchange'
+import { connectDatabase } from '../db/connect'
 import type { FeedUpdate } from '../feed/feed-adapter'
 import { ensureHouseAccounts } from '../markets/accounts'
 import { AutoCashOuts } from '../markets/auto-cash-out'
@@ -34,17 +35,24 @@ export const marketBooksPlugin = fp(
   async (app: FastifyInstance) => {
     const observeGroup = (entries: number, seconds: number) =>
       app.metrics.observeGroupCommit(entries, seconds)
-    const engine = app.nats
-      ? new ClusterExchange(
-          app.db,
-          app.clock,
-          app.bus,
-          app.log,
-          app.nats,
-          `${hostname()}:${app.config.PORT}`,
-          observeGroup,
-        )
-      : new ExchangeEngine(app.db, app.clock, app.bus, app.log, observeGroup)
+    const { DATABASE_URL } = app.config
+    const leaseDb =
+      app.nats && DATABASE_URL
+        ? await connectDatabase({ kind: 'postgres', url: DATABASE_URL, poolSize: 1 })
+        : null
+    const engine =
+      app.nats && leaseDb
+        ? new ClusterExchange(
+            app.db,
+            app.clock,
+            app.bus,
+            app.log,
+            app.nats,
+            leaseDb,
+            `${hostname()}:${app.config.PORT}`,
+            observeGroup,
+          )
+        : new ExchangeEngine(app.db, app.clock, app.bus, app.log, observeGroup)
     app.decorate('books', engine)
     app.decorate('exchange', engine)
     const autoCashOuts = new AutoCashOuts(
@@ -173,6 +181,7 @@ export const marketBooksPlugin = fp(
       await autoCashOuts.stop()
       // A cluster node hands its markets over before it exits: no bet fails in a rolling restart.
       if (engine instanceof ClusterExchange) await engine.stop()
+      await leaseDb?.destroy()
       await engine.idle()
     })
   },
