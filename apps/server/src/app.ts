@@ -62,6 +62,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     keepAliveTimeout: 10_000,
     // Each request's log lines carry its id (reqId); the ledger rows its bets write carry it too.
     genReqId: requestIdOf,
+    ...(config.TRUST_PROXY ? { trustProxy: config.TRUST_PROXY } : {}),
   }).withTypeProvider<ZodTypeProvider>()
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id)

@@ -132,6 +132,12 @@ const configSchema = z
     ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** A ticking feed silent this many seconds makes GET /health/ready answer 503. */
     FEED_STALE_SECONDS: z.coerce.number().int().min(1).default(30),
+    /**
+     * The load balancers in front, whose X-Forwarded-For is believed (addresses or CIDR ranges,
+     * comma-separated): a call's address is then the client's, for its rate limit and its logs.
+     * Unset: the address the connection comes from.
+     */
+    TRUST_PROXY: optionalText.pipe(commaList.optional()),
     /** API calls a minute of one address without a valid session token. */
     RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
     /** API calls a minute of one session (a valid token), wherever they come from. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginAs } from '../test/session-helpers'
+import { buildTestApp, type TestApp } from '../test/test-app'
 import { type DefaultStartApp, startAsDefault } from './default-start'
 
 /** A loopback address of its own for each test (and run: Redis keeps counters a minute). */
@@ -102,5 +103,35 @@ describe('abuse limits shared over Redis (REDIS_URL)', () => {
     for (let i = 0; i < 10; i++) expect((await call(b)).statusCode).toBe(200)
     expect((await call(a)).statusCode).toBe(429)
     expect((await call(b)).statusCode).toBe(429)
+  })
+})
+
+describe('abuse limits behind a load balancer (TRUST_PROXY)', () => {
+  const BALANCER = '10.9.8.7'
+  const apps: TestApp[] = []
+  afterAll(() => Promise.all(apps.map((t) => t.close())))
+
+  /** Two players' calls through the balancer: the second's answer once the first spent its budget. */
+  const secondPlayerAfterFirstSpent = async (env: Record<string, string>) => {
+    const t = await buildTestApp({ env: { RATE_LIMIT_PER_ADDRESS: '3', FEED: 'off', ...env } })
+    apps.push(t)
+    const call = (client: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/server-time',
+        remoteAddress: BALANCER,
+        headers: { 'x-forwarded-for': client },
+      })
+    for (let i = 0; i < 3; i++) expect((await call('203.0.113.1')).statusCode).toBe(200)
+    expect((await call('203.0.113.1')).statusCode).toBe(429)
+    return (await call('203.0.113.2')).statusCode
+  }
+
+  it('counts each client behind a trusted balancer on its own', async () => {
+    expect(await secondPlayerAfterFirstSpent({ TRUST_PROXY: `${BALANCER},192.0.2.0/24` })).toBe(200)
+  })
+
+  it('counts every call through an untrusted one against the balancer', async () => {
+    expect(await secondPlayerAfterFirstSpent({})).toBe(429)
   })
 })
