@@ -19,6 +19,7 @@ import { fail } from '../result'
 import type { MessageBus } from '../stream/message-bus'
 import { BookMirror } from './book-mirror'
 import { Fenced, LeaseStore } from './leases'
+import type { NatsLink } from './nats-link'
 import { ShardOwnership } from './ownership'
 import { shardOf } from './shards'
 
@@ -27,8 +28,6 @@ const FORWARD_DEADLINE_MS = 10_000
 /** One try's wait for the owner's answer; a placement tried again keeps its idempotency key. */
 const REQUEST_TIMEOUT_MS = 4_000
 const RETRY_MS = 100
-const RELEASED_SUBJECT = 'backlay.cluster.released'
-const shardSubject = (shard: number) => `backlay.shard.${shard}`
 
 export const CLUSTER_TIMING = { tickMs: 500, ttlMs: 3_000 }
 
@@ -92,7 +91,7 @@ export class ClusterExchange extends ExchangeEngine {
     clock: Clock,
     bus: MessageBus,
     log: FastifyBaseLogger,
-    private readonly nc: NatsConnection,
+    private readonly nats: NatsLink,
     /**
      * A connection of its own for the leases, so a renewal never queues behind the trades for
      * the pool: a node that cannot renew in time stops serving its markets.
@@ -114,7 +113,7 @@ export class ClusterExchange extends ExchangeEngine {
         gained: async (shard) => this.gained(shard),
         leaving: async (shard) => this.leaving(shard),
         lost: (shard) => this.lost(shard),
-        released: () => this.nc.publish(RELEASED_SUBJECT),
+        released: () => this.nats.nc.publish(this.releasedSubject),
       },
       log,
       timing,
@@ -125,8 +124,18 @@ export class ClusterExchange extends ExchangeEngine {
     return this.store.nodeId
   }
 
+  private shardSubject(shard: number) {
+    return `${this.nats.prefix}.shard.${shard}`
+  }
+
+  private get releasedSubject() {
+    return `${this.nats.prefix}.released`
+  }
+
   start() {
-    this.released = this.nc.subscribe(RELEASED_SUBJECT, { callback: () => this.ownership.poke() })
+    this.released = this.nats.nc.subscribe(this.releasedSubject, {
+      callback: () => this.ownership.poke(),
+    })
     this.ownership.start()
   }
 
@@ -230,8 +239,8 @@ export class ClusterExchange extends ExchangeEngine {
   private async ask(request: Request, deadline: number): Promise<Answer | undefined> {
     const timeout = Math.max(RETRY_MS, Math.min(REQUEST_TIMEOUT_MS, deadline - performance.now()))
     try {
-      const reply = await this.nc.request(
-        shardSubject(shardOf(request.marketId)),
+      const reply = await this.nats.nc.request(
+        this.shardSubject(shardOf(request.marketId)),
         JSON.stringify(request),
         { timeout },
       )
@@ -288,7 +297,7 @@ export class ClusterExchange extends ExchangeEngine {
     this.serving.get(shard)?.unsubscribe()
     this.serving.set(
       shard,
-      this.nc.subscribe(shardSubject(shard), {
+      this.nats.nc.subscribe(this.shardSubject(shard), {
         callback: (err, msg) => {
           if (err) this.log.error({ err, shard }, 'cluster: shard subscription failed')
           else void this.serve(msg)

@@ -1,9 +1,10 @@
-import type { NatsConnection, Subscription } from '@nats-io/transport-node'
+import type { Subscription } from '@nats-io/transport-node'
 import type { FastifyBaseLogger } from 'fastify'
 import type { BusHandler, MessageBus } from '../stream/message-bus'
+import type { NatsLink } from './nats-link'
 
 /** A channel name (`market:1.23`) as one NATS subject token, which may hold no dots. */
-const subjectOf = (channel: string) => `backlay.bus.${Buffer.from(channel).toString('base64url')}`
+const tokenOf = (channel: string) => Buffer.from(channel).toString('base64url')
 
 /**
  * The stream's bus over NATS, for a cluster: every process's stream clients get every producer's
@@ -11,7 +12,8 @@ const subjectOf = (channel: string) => `backlay.bus.${Buffer.from(channel).toStr
  * local handler follows; each message is parsed once and handed to all of them. A publish comes
  * back to its own process through NATS, never directly, so every process sees one order.
  */
-export function natsBus(nc: NatsConnection, log: FastifyBaseLogger): MessageBus {
+export function natsBus({ nc, prefix }: NatsLink, log: FastifyBaseLogger): MessageBus {
+  const subjectOf = (channel: string) => `${prefix}.bus.${tokenOf(channel)}`
   const channels = new Map<string, { handlers: Set<BusHandler>; subscription: Subscription }>()
   return {
     publish(channel, message) {

@@ -17,7 +17,14 @@ export interface ShardLeaseTable {
   expires_at: Timestamp
 }
 
+/** One row: the id that keeps this cluster's NATS subjects apart from another's (migration 0906). */
+export interface ClusterIdentityTable {
+  id: string
+  one: ColumnType<boolean, never, never>
+}
+
 export interface ClusterTables {
+  cluster_identity: ClusterIdentityTable
   cluster_nodes: ClusterNodeTable
   shard_leases: ShardLeaseTable
 }

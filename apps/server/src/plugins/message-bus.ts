@@ -1,14 +1,14 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { natsBus } from '../cluster/nats-bus'
+import { type NatsLink, openNatsLink } from '../cluster/nats-link'
 import { inProcessBus, type MessageBus } from '../stream/message-bus'
 
 declare module 'fastify' {
   interface FastifyInstance {
     bus: MessageBus
-    /** The cluster's NATS connection (NATS_URL), or null when this process is the whole exchange. */
-    nats: NatsConnection | null
+    /** The cluster's NATS link (NATS_URL), or null when this process is the whole exchange. */
+    nats: NatsLink | null
   }
 }
 
@@ -20,14 +20,14 @@ declare module 'fastify' {
 export const messageBusPlugin = fp(
   async (app: FastifyInstance) => {
     const { NATS_URL } = app.config
-    const nats = NATS_URL ? await connect({ servers: NATS_URL, name: 'backlay' }) : null
+    const nats = NATS_URL ? await openNatsLink(NATS_URL, app.db) : null
     const bus = nats ? natsBus(nats, app.log) : inProcessBus()
     app.decorate('bus', bus)
     app.decorate('nats', nats)
     app.addHook('onClose', async () => {
       await bus.close()
-      await nats?.drain()
+      await nats?.nc.drain()
     })
   },
-  { name: 'message-bus', dependencies: ['app-context'] },
+  { name: 'message-bus', dependencies: ['app-context', 'database'] },
 )
