@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { betErrors } from '@backlay/contract/bets'
 import type { MarketView } from '@backlay/exchange/order-book'
-import {
-  type Msg,
-  type NatsConnection,
-  errors as natsErrors,
-  type Subscription,
-} from '@nats-io/transport-node'
+import { type Msg, errors as natsErrors, type Subscription } from '@nats-io/transport-node'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
