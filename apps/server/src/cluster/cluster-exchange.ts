@@ -9,6 +9,7 @@ import type { Database } from '../db/schema'
 import { storedAnswer } from '../markets/bet-http'
 import { ExchangeEngine } from '../markets/exchange-engine'
 import { marketsWithRestingOrders } from '../markets/in-play'
+import { settle } from '../markets/settlement'
 import { MarketMoved, type PlaceOptions, type Trader } from '../markets/trade-types'
 import { fail } from '../result'
 import type { MessageBus } from '../stream/message-bus'
@@ -36,6 +37,7 @@ type RoutedCall =
   | 'ladder'
   | 'positionIn'
   | 'removeRunner'
+  | 'declareResult'
   | 'view'
 
 /** Calls answering a Result: a market without a reachable owner answers BET.RETRY. */
@@ -45,6 +47,7 @@ const ANSWERS_RESULT: ReadonlySet<RoutedCall> = new Set([
   'cancel',
   'changePersistence',
   'cashOutLeg',
+  'declareResult',
 ])
 
 interface Request {
@@ -79,7 +82,7 @@ export class ClusterExchange extends ExchangeEngine {
   private readonly serving = new Map<number, Subscription>()
   private readonly running = new Map<string, Promise<Answer>>()
   private readonly mirror: BookMirror
-  private released: Subscription | undefined
+  private releases: Subscription | undefined
 
   constructor(
     db: Kysely<Database>,
@@ -128,7 +131,7 @@ export class ClusterExchange extends ExchangeEngine {
   }
 
   start() {
-    this.released = this.nats.nc.subscribe(this.releasedSubject, {
+    this.releases = this.nats.nc.subscribe(this.releasedSubject, {
       callback: () => this.ownership.poke(),
     })
     this.ownership.start()
@@ -137,7 +140,7 @@ export class ClusterExchange extends ExchangeEngine {
   /** Hands this node's markets over to the others (SIGTERM), then stops. */
   async stop() {
     await this.ownership.stop()
-    this.released?.unsubscribe()
+    this.releases?.unsubscribe()
     this.mirror.close()
   }
 
@@ -189,6 +192,15 @@ export class ClusterExchange extends ExchangeEngine {
 
   override removeRunner(...args: Parameters<ExchangeEngine['removeRunner']>) {
     return this.route('removeRunner', args[0], args, () => super.removeRunner(...args))
+  }
+
+  override onOwner<T>(
+    call: 'declareResult',
+    marketId: string,
+    args: unknown[],
+    here: () => Promise<T>,
+  ) {
+    return this.route(call, marketId, args, here)
   }
 
   protected override async fenceWrites(trx: Kysely<Database>, marketIds: readonly string[]) {
@@ -275,8 +287,14 @@ export class ClusterExchange extends ExchangeEngine {
       // A placement tried again after a timeout may be in already: its stored answer stands.
       const stored = key ? await storedAnswer(this.db, key.userId, key.key) : undefined
       if (stored) return { done: stored }
-      const run = ExchangeEngine.prototype[request.call] as (...args: unknown[]) => unknown
-      return { done: (await run.apply(this, request.args)) ?? null }
+      const done =
+        request.call === 'declareResult'
+          ? await settle(this, ...(request.args as SettleArgs))
+          : await (ExchangeEngine.prototype[request.call] as (...args: unknown[]) => unknown).apply(
+              this,
+              request.args,
+            )
+      return { done: done ?? null }
     } catch (error) {
       if (error instanceof MarketMoved) return { moved: true }
       this.log.error({ err: error, call: request.call }, 'cluster: a forwarded call failed')
@@ -320,6 +338,9 @@ export class ClusterExchange extends ExchangeEngine {
     this.forgetWhere((id) => shardOf(id) === shard)
   }
 }
+
+/** A result declaration's arguments after the engine (settlement.ts). */
+type SettleArgs = Parameters<typeof settle> extends [unknown, ...infer Rest] ? Rest : never
 
 /** Every placement of a cluster carries an idempotency key, so a retried forward places once. */
 const withKey = (options: PlaceOptions = {}): PlaceOptions =>

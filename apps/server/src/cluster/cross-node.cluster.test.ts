@@ -90,3 +90,49 @@ describe('a cluster of two nodes', () => {
     for (const w of watchers) w.close()
   })
 })
+
+describe('a result declared through a node that does not own the market', () => {
+  let cluster: TestCluster
+  let a: ClusterNode
+  let b: ClusterNode
+  beforeAll(async () => {
+    cluster = await TestCluster.create()
+    a = await cluster.start('a')
+    b = await cluster.start('b')
+    await cluster.settled([a, b])
+  })
+  afterAll(() => cluster?.close())
+
+  it('settles on the owner: the players are paid and the owner takes no more bets', async () => {
+    let market = await cluster.openMarket('declared0')
+    for (let n = 1; !a.is((await cluster.leaseOf(market.marketId))?.owner); n++)
+      market = await cluster.openMarket(`declared${n}`)
+    const [home, away] = market.selectionIds
+    const backer = await a.login('demo1')
+    const layer = await b.login('demo2')
+    const bet = { market_id: market.marketId, odds: 2, selection_id: home, stack: 100 }
+    expect((await a.post('bet/saveBet', { ...bet, is_back: 1 }, backer.token)).status).toBe(200)
+    expect((await b.post('bet/saveBet', { ...bet, is_back: 0 }, layer.token)).status).toBe(200)
+
+    const login = await b.post('admin/login', { userName: 'operator1', password: 'Password1' })
+    const operator = (login.body.data as { token: string }).token
+    const declared = await b.post(
+      `admin/markets/${market.marketId}/result`,
+      { winnerSelectionId: home },
+      operator,
+    )
+    expect(declared.status).toBe(200)
+    const settled = await cluster.db
+      .selectFrom('bet_orders')
+      .select(['user_id', 'status'])
+      .where('market_id', '=', market.marketId)
+      .execute()
+    expect(settled.map((o) => o.status)).toEqual(['SETTLED', 'SETTLED'])
+    const late = await a.post(
+      'bet/saveBet',
+      { ...bet, selection_id: away, is_back: 1 },
+      backer.token,
+    )
+    expect(late.status).toBe(409)
+  })
+})

@@ -31,11 +31,11 @@ describe('automatic cash-out', () => {
     // A runner priced on both sides at 1.50 or more, so that a lay at 1.01 locks in well over
     // the ₹20 targets; a nearly decided match prices only one side of its favourite.
     const priced = (m: Market) => m.runners.find((r) => r.lay[0] && (r.back[0]?.price ?? 0) >= 150)
-    let market = await openMarket(t.app, 'MATCH_ODDS', { runners: 2, exclude: used })
+    let market = await openMarket(t.app, 'MATCH_ODDS', { runners: 2, exclude: used, prePlay: true })
     let runner = priced(market)
     while (!runner) {
       used.push(market.id)
-      market = await openMarket(t.app, 'MATCH_ODDS', { runners: 2, exclude: used })
+      market = await openMarket(t.app, 'MATCH_ODDS', { runners: 2, exclude: used, prePlay: true })
       runner = priced(market)
     }
     used.push(market.id)

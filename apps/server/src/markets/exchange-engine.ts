@@ -558,6 +558,15 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
     return this.exclusive(marketId, (state) => applyRemoval(this, state, marketId, selectionId))
   }
 
+  /**
+   * Runs `here` where the market's book is: in one process, here; a cluster node sends the call
+   * (by name, with its arguments) to the market's owner (cluster/). For calls of other rooms, such
+   * as a result declaration (settlement.ts).
+   */
+  onOwner<T>(_call: 'declareResult', _marketId: string, _args: unknown[], here: () => Promise<T>) {
+    return here()
+  }
+
   /** Publishes traders' balances, orders and positions (market-publisher.ts). */
   publishTraders(...args: Parameters<MarketPublisher['publishTraders']>) {
     this.publisher.publishTraders(...args)

@@ -39,7 +39,7 @@ export type SettleFailureCode =
 
 type Engine = Pick<
   ExchangeEngine,
-  'exclusive' | 'forget' | 'publishStatus' | 'db' | 'clock' | 'catalogueMarket'
+  'exclusive' | 'forget' | 'publishStatus' | 'db' | 'clock' | 'catalogueMarket' | 'onOwner'
 >
 type AppWithBooks = Pick<FastifyInstance, 'books' | 'bus'>
 
@@ -73,7 +73,7 @@ export async function declareResult(
           selectionId: input.winnerSelectionId as SelectionId,
           ...(deadHeatWith.length > 0 ? { deadHeatWith } : {}),
         }
-  return settle(engineOf(app), input.marketId, result, input.actorId, input.requestId)
+  return settleOnOwner(engineOf(app), input.marketId, result, input.actorId, input.requestId)
 }
 
 /** The fancy (SESSION) variant: the final runs, or null to void every bet. */
@@ -83,13 +83,26 @@ export async function declareFancyResult(
 ): Promise<Result<SettledSummary, SettleFailureCode>> {
   const result: MarketResult =
     input.runs === null ? { kind: 'VOID' } : { kind: 'RUNS', runs: input.runs }
-  return settle(engineOf(app), input.marketId, result, input.actorId, input.requestId)
+  return settleOnOwner(engineOf(app), input.marketId, result, input.actorId, input.requestId)
 }
 
 const resultOf = (pl: number, matched: number, voided: boolean): 'WON' | 'LOST' | 'VOID' =>
   voided || matched === 0 ? 'VOID' : pl < 0 ? 'LOST' : 'WON'
 
-async function settle(
+/** `settle` on the process that holds the market's book (a cluster's owner of the market). */
+const settleOnOwner = (
+  engine: Engine,
+  marketId: string,
+  result: MarketResult,
+  actorId: string,
+  requestId?: string,
+) =>
+  engine.onOwner('declareResult', marketId, [marketId, result, actorId, requestId], () =>
+    settle(engine, marketId, result, actorId, requestId),
+  )
+
+/** Settles a market on its result, in the market's queue so no trade of it runs meanwhile. */
+export async function settle(
   engine: Engine,
   marketId: string,
   result: MarketResult,
