@@ -11,21 +11,10 @@ describe('a cluster of two nodes', () => {
   let b: ClusterNode
 
   beforeAll(async () => {
-    cluster = await TestCluster.create()
-    a = await cluster.start('a')
-    b = await cluster.start('b')
-    await cluster.settled([a, b])
+    cluster = await TestCluster.of('a', 'b')
+    ;[a, b] = cluster.nodes as [ClusterNode, ClusterNode]
   })
   afterAll(() => cluster?.close())
-
-  let made = 0
-  /** A new market of the test's whose shard `owner` holds. */
-  const marketOwnedBy = async (owner: ClusterNode) => {
-    for (;;) {
-      const market = await cluster.openMarket(`m${made++}`)
-      if (owner.is((await cluster.leaseOf(market.marketId))?.owner)) return market
-    }
-  }
 
   const ladderOn = async (node: ClusterNode, marketId: string, selectionId: string) => {
     const res = await fetch(
@@ -44,7 +33,7 @@ describe('a cluster of two nodes', () => {
     ['the owner', 'the other node'],
     ['the other node', 'the owner'],
   ])('matches a back placed through %s with a lay placed through %s', async (backVia) => {
-    const market = await marketOwnedBy(a)
+    const market = await cluster.marketOwnedBy(a)
     const [backNode, layNode] = backVia === 'the owner' ? [a, b] : [b, a]
     const backer = await a.login('demo1')
     const layer = await b.login('demo2')
@@ -96,17 +85,13 @@ describe('a result declared through a node that does not own the market', () => 
   let a: ClusterNode
   let b: ClusterNode
   beforeAll(async () => {
-    cluster = await TestCluster.create()
-    a = await cluster.start('a')
-    b = await cluster.start('b')
-    await cluster.settled([a, b])
+    cluster = await TestCluster.of('a', 'b')
+    ;[a, b] = cluster.nodes as [ClusterNode, ClusterNode]
   })
   afterAll(() => cluster?.close())
 
   it('settles on the owner: the players are paid and the owner takes no more bets', async () => {
-    let market = await cluster.openMarket('declared0')
-    for (let n = 1; !a.is((await cluster.leaseOf(market.marketId))?.owner); n++)
-      market = await cluster.openMarket(`declared${n}`)
+    const market = await cluster.marketOwnedBy(a)
     const [home, away] = market.selectionIds
     const backer = await a.login('demo1')
     const layer = await b.login('demo2')

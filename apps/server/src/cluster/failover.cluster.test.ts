@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BetLoad, expectStoreSound, TestCluster, until } from './testing'
+import { BetLoad, type ClusterNode, expectStoreSound, TestCluster, until } from './testing'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Two nodes trading one market owned by `a`, with a load of bets through both. */
 async function busyCluster() {
-  const cluster = await TestCluster.create()
-  const a = await cluster.start('a')
-  const b = await cluster.start('b')
-  await cluster.settled([a, b])
-  let market = await cluster.openMarket('busy0')
-  for (let n = 1; !a.is((await cluster.leaseOf(market.marketId))?.owner); n++)
-    market = await cluster.openMarket(`busy${n}`)
+  const cluster = await TestCluster.of('a', 'b')
+  const [a, b] = cluster.nodes as [ClusterNode, ClusterNode]
+  const market = await cluster.marketOwnedBy(a)
   const players = [await a.login('demo1'), await b.login('demo2')]
   return { cluster, a, b, market, players }
 }

@@ -11,10 +11,9 @@ describe('a rolling restart of three nodes under a load of bets', () => {
   const live: ClusterNode[] = []
 
   beforeAll(async () => {
-    cluster = await TestCluster.create()
-    const [a, b, c] = [await cluster.start('a'), await cluster.start('b'), await cluster.start('c')]
-    live.push(a, b, c)
-    await cluster.settled(live)
+    cluster = await TestCluster.of('a', 'b', 'c')
+    const [a, b] = cluster.nodes as [ClusterNode, ClusterNode]
+    live.push(...cluster.nodes)
     market = await cluster.openMarket('rolling')
     players = [await a.login('demo1'), await b.login('demo2')]
     load = new BetLoad(() => live, market, players, 6)

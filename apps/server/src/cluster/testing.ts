@@ -194,6 +194,14 @@ export class TestCluster {
     })
   }
 
+  /** A fresh cluster of nodes named `names`, every shard held among them. */
+  static async of(...names: string[]): Promise<TestCluster> {
+    const cluster = await TestCluster.create()
+    for (const name of names) await cluster.start(name)
+    await cluster.settled(cluster.nodes)
+    return cluster
+  }
+
   async start(name: string): Promise<ClusterNode> {
     const node = await ClusterNode.start(name, this.env)
     this.nodes.push(node)
@@ -285,6 +293,15 @@ export class TestCluster {
     }))
     await catalog.upsertRunners(runners)
     return { marketId, selectionIds: runners.map((r) => r.selectionId) }
+  }
+
+  private owned = 0
+  /** A new market of the test's (see openMarket) whose shard `owner` holds. */
+  async marketOwnedBy(owner: ClusterNode) {
+    for (;;) {
+      const market = await this.openMarket(`owned${this.owned++}`)
+      if (owner.is((await this.leaseOf(market.marketId))?.owner)) return market
+    }
   }
 
   /** Funded players of the `localhost` brand with session tokens every node accepts. */
