@@ -158,15 +158,17 @@ export class ClusterExchange extends ExchangeEngine {
 
   override placeOdds(...args: Parameters<ExchangeEngine['placeOdds']>) {
     const [trader, marketId, legs, options] = args
-    return this.route('placeOdds', marketId, [trader, marketId, legs, withKey(options)], () =>
-      super.placeOdds(...args),
+    const keyed = withKey(options)
+    return this.route('placeOdds', marketId, [trader, marketId, legs, keyed], () =>
+      super.placeOdds(trader, marketId, legs, keyed),
     )
   }
 
   override placeFancy(...args: Parameters<ExchangeEngine['placeFancy']>) {
     const [trader, marketId, leg, options] = args
-    return this.route('placeFancy', marketId, [trader, marketId, leg, withKey(options)], () =>
-      super.placeFancy(...args),
+    const keyed = withKey(options)
+    return this.route('placeFancy', marketId, [trader, marketId, leg, keyed], () =>
+      super.placeFancy(trader, marketId, leg, keyed),
     )
   }
 
@@ -227,7 +229,9 @@ export class ClusterExchange extends ExchangeEngine {
         try {
           return await here()
         } catch (error) {
-          if (!(error instanceof MarketMoved)) throw error
+          // Fenced, or failed as the market moved (the store ended a frozen node's transaction):
+          // the owner takes it, and a placement already in answers from its stored key.
+          if (!(error instanceof MarketMoved) && this.owns(marketId)) throw error
         }
       } else {
         const answer = await this.ask({ call, marketId, args: [...args], attempt }, deadline)
@@ -297,6 +301,12 @@ export class ClusterExchange extends ExchangeEngine {
       return { done: done ?? null }
     } catch (error) {
       if (error instanceof MarketMoved) return { moved: true }
+      // An earlier try of the same placement got in first (its key is taken): its answer stands.
+      const placement = placementKey(request)
+      const stored = placement
+        ? await storedAnswer(this.db, placement.userId, placement.key)
+        : undefined
+      if (stored) return { done: stored }
       this.log.error({ err: error, call: request.call }, 'cluster: a forwarded call failed')
       return { failed: error instanceof Error ? error.message : String(error) }
     }
@@ -342,7 +352,10 @@ export class ClusterExchange extends ExchangeEngine {
 /** A result declaration's arguments after the engine (settlement.ts). */
 type SettleArgs = Parameters<typeof settle> extends [unknown, ...infer Rest] ? Rest : never
 
-/** Every placement of a cluster carries an idempotency key, so a retried forward places once. */
+/**
+ * Every placement of a cluster carries an idempotency key, here and when forwarded, so a try
+ * again on the owner after a timeout or a lost market places once.
+ */
 const withKey = (options: PlaceOptions = {}): PlaceOptions =>
   options.idempotencyKey ? options : { ...options, idempotencyKey: `fwd-${randomUUID()}` }
 
