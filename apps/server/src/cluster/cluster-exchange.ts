@@ -231,7 +231,15 @@ export class ClusterExchange extends ExchangeEngine {
         } catch (error) {
           // Fenced, or failed as the market moved (the store ended a frozen node's transaction):
           // the owner takes it, and a placement already in answers from its stored key.
-          if (!(error instanceof MarketMoved) && this.owns(marketId)) throw error
+          if (!(error instanceof MarketMoved) && this.owns(marketId)) {
+            // A forward that timed out may have been placed by the old owner under the same key.
+            const placement = placementKey({ call, marketId, args: [...args], attempt })
+            const stored = placement
+              ? await storedAnswer(this.db, placement.userId, placement.key)
+              : undefined
+            if (stored) return stored as T
+            throw error
+          }
         }
       } else {
         const answer = await this.ask({ call, marketId, args: [...args], attempt }, deadline)
