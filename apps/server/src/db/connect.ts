@@ -8,7 +8,12 @@ import type { Database } from './schema'
 
 /** Where the data lives: embedded PGlite (a directory, or memory when null) or a PostgreSQL URL. */
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null }
+  | {
+      kind: 'pglite'
+      dataDir: string | null
+      /** Starts a new store from a dump (`PGlite.dumpDataDir`) instead of an empty one. */
+      loadDataDir?: Blob
+    }
   | {
       kind: 'postgres'
       url: string /** connections of the pool (10 unless set) */
@@ -70,6 +75,7 @@ export async function connectDatabase(
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
   const client = new PGlite({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     parsers: { [pgliteTypes.INT8]: parseInt8 },
   })
   await client.waitReady

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { connectDatabase, type DatabaseTarget } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import type { Database } from '../db/schema'
@@ -12,13 +14,18 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, empty store for one test file: in-memory PGlite, or with `TEST_DB=postgres` a
- * uniquely named database created from `TEST_DATABASE_URL`. Pass `dataDir` to get a PGlite
+ * A fresh, empty store for one test file: in-memory PGlite (started from the migrated dump of
+ * the project's global setup when there is one), or with `TEST_DB=postgres` a uniquely named
+ * database created from `TEST_DATABASE_URL`. Pass `dataDir` to get a PGlite
  * on disk (for restart tests); PostgreSQL databases survive app restarts anyway.
  */
 export async function createTestDatabase(opts: { dataDir?: string } = {}): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    return { target: { kind: 'pglite', dataDir: opts.dataDir ?? null }, drop: async () => {} }
+    const template = opts.dataDir ? undefined : inject('pgliteTemplate')
+    const target: DatabaseTarget = template
+      ? { kind: 'pglite', dataDir: null, loadDataDir: new Blob([await readFile(template)]) }
+      : { kind: 'pglite', dataDir: opts.dataDir ?? null }
+    return { target, drop: async () => {} }
   }
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
