@@ -1,12 +1,13 @@
 import { demoLoginResponse } from '@backlay/contract/auth'
 import { balanceResponse } from '@backlay/contract/balance'
 import type { FrameLocator, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { brandUrl, loginAs, TEST_TIMEOUT_MS } from './support/betting'
 import {
   apiUrl,
   browserForFile,
   errorsOf,
+  gamesOrigin,
   newAppContext,
   newTrackedPage,
   saveScreenshot,
@@ -15,7 +16,6 @@ import {
 } from './support/browser'
 
 const browser = browserForFile()
-const gamesOrigin = () => inject('gamesOrigin')
 
 const STAKE_RUPEES = 100
 const STAKE_PAISE = STAKE_RUPEES * 100

@@ -3,11 +3,13 @@ import type { TestProject } from 'vitest/node'
 import { startGamesServer } from './support/games-server'
 import { freePort, startServer } from './support/server'
 
-/**
- * One real server for the whole browser-test run, plus the casino games server on its own origin;
- * tests reach them through `baseUrl()` and `inject('gamesOrigin')`.
- */
-export default async function setup(project: TestProject) {
+export interface TestServers {
+  baseUrl: string
+  gamesOrigin: string
+}
+
+/** The real server with the casino games server on its own origin, as one worker's tests use them. */
+async function startServers(): Promise<TestServers & { stop(): Promise<void> }> {
   const gamesPort = await freePort()
   const walletSecret = randomBytes(24).toString('hex')
   const server = await startServer({
@@ -27,17 +29,40 @@ export default async function setup(project: TestProject) {
     await server.stop()
     throw error
   })
-  project.provide('baseUrl', server.baseUrl)
-  project.provide('gamesOrigin', games.origin)
-  return async () => {
-    await games.stop()
-    await server.stop()
+  return {
+    baseUrl: server.baseUrl,
+    gamesOrigin: games.origin,
+    stop: async () => {
+      await games.stop()
+      await server.stop()
+    },
   }
+}
+
+/**
+ * A server pair for each worker, so files that run side by side never share players, balances or
+ * markets; tests reach theirs through `baseUrl()` and `gamesOrigin()`.
+ */
+export default async function setup(project: TestProject) {
+  const workers = project.config.maxWorkers
+  const started = await Promise.allSettled(Array.from({ length: workers }, startServers))
+  const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const stopAll = () => Promise.all(running.map((servers) => servers.stop()))
+  const failed = started.find((s) => s.status === 'rejected')
+  if (failed) {
+    await stopAll()
+    throw failed.reason
+  }
+  project.provide(
+    'servers',
+    running.map(({ baseUrl, gamesOrigin }) => ({ baseUrl, gamesOrigin })),
+  )
+  return stopAll
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string
-    gamesOrigin: string
+    /** One pair a worker, in the order of the workers' pool ids. */
+    servers: TestServers[]
   }
 }

@@ -72,7 +72,8 @@ describe('brands', { timeout: SLOW_TEST_MS }, () => {
           ?.includes('/brand-assets/'),
       )
       seen[host] = {
-        name: (await logo.getAttribute('aria-label')) ?? '',
+        // The link's accessible name, as a screen reader announces it.
+        name: /^- link "(.*)"/.exec(await logo.ariaSnapshot())?.[1] ?? '',
         manifest: await page.locator('link[rel="manifest"]').getAttribute('href'),
         title: await page.title(),
       }

@@ -9,8 +9,11 @@ export default defineConfig({
     // `npm run bench -w apps/web` runs the browser benchmarks instead of the tests.
     include: process.env.E2E_BENCH ? ['bench/*.bench.ts'] : ['**/*.test.ts'],
     globalSetup: ['./global-setup.ts'],
-    // Two cores run the server, the feed and a browser; one test file at a time keeps timings honest.
-    fileParallelism: false,
+    // Much of a browser test is waiting (bet delays, a crash round, a market turning in-play): two
+    // files at a time, each worker with servers of its own (global-setup.ts), keep two cores busy.
+    // The benchmarks run one at a time, so their timings are the machine's alone.
+    fileParallelism: !process.env.E2E_BENCH,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

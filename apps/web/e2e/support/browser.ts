@@ -30,8 +30,19 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS
 export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[]
 
-/** Base URL of the server the global setup started, e.g. http://127.0.0.1:41234. */
-export const baseUrl = (): string => inject('baseUrl')
+/** The servers the global setup started for this worker (pool ids count from 1). */
+const servers = () => {
+  const all = inject('servers')
+  const mine = all[Number(process.env.VITEST_POOL_ID ?? 1) - 1]
+  if (!mine) throw new Error(`no test servers for pool ${process.env.VITEST_POOL_ID}`)
+  return mine
+}
+
+/** Base URL of this worker's server, e.g. http://127.0.0.1:41234. */
+export const baseUrl = (): string => servers().baseUrl
+
+/** Origin of this worker's casino games server. */
+export const gamesOrigin = (): string => servers().gamesOrigin
 
 /** Absolute URL of an API call, for tests that arrange data or compare with what the page shows. */
 export const apiUrl = (path: string): string => `${baseUrl()}/api/v1/${path.replace(/^\//, '')}`

@@ -11,14 +11,17 @@ export const useSiteName = (): string => {
   return site.appName || brandHost(window.location.hostname)
 }
 
-/** Logo linking to / (§2); the brand's image when it loads, its name otherwise. */
+/**
+ * Logo linking to / (§2): the brand's image when it loads, else its initial, and its name. The
+ * name is the link's text and so its accessible name; a label on top would not match what shows.
+ */
 export function Logo() {
   const name = useSiteName()
   const logo = useLogo()
   const [broken, setBroken] = useState<string | null>(null)
   const src = logo.data && logo.data !== broken ? logo.data : null
   return (
-    <Link to="/" className={styles.logo} aria-label={name}>
+    <Link to="/" className={styles.logo}>
       {src ? (
         <img
           className={styles.logoImage}
