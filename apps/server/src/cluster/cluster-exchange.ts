@@ -233,10 +233,9 @@ export class ClusterExchange extends ExchangeEngine {
           // the owner takes it, and a placement already in answers from its stored key.
           if (!(error instanceof MarketMoved) && this.owns(marketId)) {
             // A forward that timed out may have been placed by the old owner under the same key.
-            const placement = placementKey({ call, marketId, args: [...args], attempt })
-            const stored = placement
-              ? await storedAnswer(this.db, placement.userId, placement.key)
-              : undefined
+            const stored = await this.storedPlacement(
+              placementKey({ call, marketId, args: [...args], attempt }),
+            )
             if (stored) return stored as T
             throw error
           }
@@ -297,7 +296,7 @@ export class ClusterExchange extends ExchangeEngine {
   private async answer(request: Request, key: PlacementKey | undefined): Promise<Answer> {
     try {
       // A placement tried again after a timeout may be in already: its stored answer stands.
-      const stored = key ? await storedAnswer(this.db, key.userId, key.key) : undefined
+      const stored = await this.storedPlacement(key)
       if (stored) return { done: stored }
       const done =
         request.call === 'declareResult'
@@ -310,14 +309,16 @@ export class ClusterExchange extends ExchangeEngine {
     } catch (error) {
       if (error instanceof MarketMoved) return { moved: true }
       // An earlier try of the same placement got in first (its key is taken): its answer stands.
-      const placement = placementKey(request)
-      const stored = placement
-        ? await storedAnswer(this.db, placement.userId, placement.key)
-        : undefined
+      const stored = await this.storedPlacement(placementKey(request))
       if (stored) return { done: stored }
       this.log.error({ err: error, call: request.call }, 'cluster: a forwarded call failed')
       return { failed: error instanceof Error ? error.message : String(error) }
     }
+  }
+
+  /** The answer stored under a placement's key, when a try of it got in already. */
+  private storedPlacement(key: PlacementKey | undefined) {
+    return key ? storedAnswer(this.db, key.userId, key.key) : Promise.resolve(undefined)
   }
 
   private async gained(shard: number) {

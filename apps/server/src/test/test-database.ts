@@ -13,6 +13,14 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
+let dump: Promise<Blob> | undefined
+/** The global setup's migrated PGlite dump, read once by each worker; undefined without one. */
+function migratedDump(): Promise<Blob> | undefined {
+  const file = inject('pgliteTemplate')
+  if (file) dump ??= readFile(file).then((bytes) => new Blob([bytes]))
+  return dump
+}
+
 /**
  * A fresh, empty store for one test file: in-memory PGlite (started from the migrated dump of
  * the project's global setup when there is one), or with `TEST_DB=postgres` a uniquely named
@@ -21,9 +29,9 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(opts: { dataDir?: string } = {}): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const template = opts.dataDir ? undefined : inject('pgliteTemplate')
+    const template = opts.dataDir ? undefined : migratedDump()
     const target: DatabaseTarget = template
-      ? { kind: 'pglite', dataDir: null, loadDataDir: new Blob([await readFile(template)]) }
+      ? { kind: 'pglite', dataDir: null, loadDataDir: await template }
       : { kind: 'pglite', dataDir: opts.dataDir ?? null }
     return { target, drop: async () => {} }
   }
