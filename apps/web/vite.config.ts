@@ -11,6 +11,12 @@ const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/ },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+  // The answers the first screen reads (lib/response-schemas.ts): one request instead of one per
+  // module, each of which would wait its turn for a connection on a phone.
+  {
+    name: 'first-screen-schemas',
+    test: /packages[\\/]contract[\\/]src[\\/](brand|matches|menu)\.ts$/,
+  },
   { name: 'ui', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
   // One chunk per language, fetched when it is chosen (English is built into the app).
   {

@@ -9,12 +9,13 @@ import './app/app.css'
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-prefetchFirstScreen(window.location.pathname)
+const firstScreen = prefetchFirstScreen(window.location.pathname)
 
 // A player who chose another language before sees it from the first paint, not after a flash,
-// and a returning player sees their session, not a login button. As a transition the first render yields to the browser every few milliseconds instead of
-// holding the main thread until the whole page is built.
-void Promise.all([languageReady, sessionReady]).then(() =>
+// and a returning player sees their session, not a login button. As a transition the first
+// render yields to the browser every few milliseconds instead of holding the main thread until
+// the whole page is built.
+void Promise.all([languageReady, sessionReady, firstScreen]).then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>

@@ -1,21 +1,58 @@
+import { sessionReady, useSessionStore } from '../features/auth/stores/session-store'
 import { appConfigQueryOptions } from '../features/brand/api/get-app-config'
+import { logoQueryOptions } from '../features/brand/api/get-logo'
+import {
+  promotionsQueryOptions,
+  supportInfoQueryOptions,
+} from '../features/brand/api/get-promotions'
 import { homeMatchesQueryOptions } from '../features/home/api/get-home-matches'
 import { HOME_SPORTS } from '../features/home/home-sports'
 import { menuQueryOptions } from '../features/navigation/api/get-menu'
+import { messagesQueryOptions } from '../features/notifications/api/get-messages'
 import { queryClient } from '../lib/query-client'
 import { preloadPage } from './router'
 
 /**
- * Asks for the code and data the first screen draws as soon as the app's code runs, so they are
- * on their way while the first render is prepared instead of after it: the page's own code, the
- * brand's configuration and menu on every page, the sports' lists on the home page.
+ * The longest the first render waits for the first screen's code and data. A slow answer then
+ * shows the page with skeletons instead of keeping the player on the bare header.
  */
-export function prefetchFirstScreen(pathname: string): void {
-  preloadPage(pathname)
-  void queryClient.prefetchQuery(appConfigQueryOptions)
-  void queryClient.prefetchQuery(menuQueryOptions)
+export const FIRST_SCREEN_WAIT_MS = 1_500
+
+/** What the shell draws on every page once the session is known: header, ticker and footer. */
+async function prefetchShell(): Promise<unknown> {
+  await sessionReady
+  const { user, isLogin } = useSessionStore.getState()
+  return Promise.all([
+    queryClient.prefetchQuery(messagesQueryOptions(user?._id)),
+    queryClient.prefetchQuery(supportInfoQueryOptions(isLogin)),
+  ])
+}
+
+/**
+ * Asks for the code and data the first screen draws as soon as the app's code runs, so they are
+ * on their way while the rest of the app starts: the page's own code, the brand's configuration,
+ * menu, logo, promotions and messages on every page, the sports' lists on the home page.
+ *
+ * Settles when all of them are in (a failed call included: the page shows its own error) or after
+ * FIRST_SCREEN_WAIT_MS. Rendering after it keeps the first render a single yielding transition:
+ * data arriving in the middle of it makes React start over synchronously, holding the main thread
+ * for the whole page, and data arriving after it costs another layout of the page.
+ */
+export function prefetchFirstScreen(pathname: string): Promise<void> {
+  const loads: Promise<unknown>[] = [
+    preloadPage(pathname),
+    queryClient.prefetchQuery(appConfigQueryOptions),
+    queryClient.prefetchQuery(menuQueryOptions),
+    queryClient.prefetchQuery(logoQueryOptions),
+    queryClient.prefetchQuery(promotionsQueryOptions),
+    prefetchShell(),
+  ]
   if (pathname === '/' || pathname === '/default-page') {
     for (const { sportId } of HOME_SPORTS)
-      void queryClient.prefetchQuery(homeMatchesQueryOptions(sportId))
+      loads.push(queryClient.prefetchQuery(homeMatchesQueryOptions(sportId)))
   }
+  return Promise.race([
+    Promise.allSettled(loads).then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+  ])
 }

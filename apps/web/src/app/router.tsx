@@ -151,12 +151,15 @@ export function AppRouter() {
 /**
  * Starts fetching the code of the page at `pathname` as soon as the app's code runs, instead of
  * when the first render reaches it: on a phone that is the time the shell takes to render.
+ * Settles when that code is in.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<unknown> {
+  const loads: Promise<unknown>[] = []
   for (const { route } of matchRoutes(createRoutesFromElements(routes), pathname) ?? []) {
     const page = isValidElement(route.element) ? route.element.type : undefined
     if (typeof page === 'object' && page !== null && 'preload' in page) {
-      void (page as { preload: () => Promise<unknown> }).preload()
+      loads.push((page as { preload: () => Promise<unknown> }).preload())
     }
   }
+  return Promise.all(loads)
 }

@@ -1,20 +1,20 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { promotionsResponse, supportInfoResponse } from '../../../lib/response-schemas'
 import { useSessionStore } from '../../auth/stores/session-store'
 
+export const promotionsQueryOptions = queryOptions({
+  queryKey: ['promotions'],
+  queryFn: () => api.get('promotions', promotionsResponse),
+  staleTime: 5 * 60_000,
+})
+
 /** GET promotions: the promotion list and the footer's social links. */
-export const usePromotions = () =>
-  useQuery({
-    queryKey: ['promotions'],
-    queryFn: () => api.get('promotions', promotionsResponse),
-    staleTime: 5 * 60_000,
-  })
+export const usePromotions = () => useQuery(promotionsQueryOptions)
 
 /** POST getUserWpNumber (logged in) or getWpNumber (guest) `{ siteurl }` → support contacts. */
-export const useSupportInfo = () => {
-  const isLogin = useSessionStore((s) => s.isLogin)
-  return useQuery({
+export const supportInfoQueryOptions = (isLogin: boolean) =>
+  queryOptions({
     queryKey: ['support-info', isLogin],
     queryFn: () =>
       api.post(
@@ -23,6 +23,9 @@ export const useSupportInfo = () => {
         supportInfoResponse,
       ),
     staleTime: 5 * 60_000,
-    select: (r) => r.data,
   })
+
+export const useSupportInfo = () => {
+  const isLogin = useSessionStore((s) => s.isLogin)
+  return useQuery({ ...supportInfoQueryOptions(isLogin), select: (r) => r.data })
 }

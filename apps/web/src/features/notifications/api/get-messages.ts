@@ -1,5 +1,5 @@
 import type { NotificationMessage } from '@backlay/contract/brand'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { notificationMessagesResponse } from '../../../lib/response-schemas'
 import { useSessionStore } from '../../auth/stores/session-store'
@@ -9,9 +9,8 @@ export const isTickerMessage = (m: Pick<NotificationMessage, 'Type'>): boolean =
   m.Type === null || m.Type === 'T'
 
 /** GET account/{id}/notification/message; guests ask with the id `guest` (brand-wide only). */
-export const useMessages = () => {
-  const userId = useSessionStore((s) => s.user?._id) ?? 'guest'
-  return useQuery({
+export const messagesQueryOptions = (userId = 'guest') =>
+  queryOptions({
     queryKey: ['messages', userId],
     queryFn: async () =>
       (
@@ -24,4 +23,5 @@ export const useMessages = () => {
     refetchInterval: 120_000,
     retry: false,
   })
-}
+
+export const useMessages = () => useQuery(messagesQueryOptions(useSessionStore((s) => s.user?._id)))
