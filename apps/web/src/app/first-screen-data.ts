@@ -1,4 +1,4 @@
-import { sessionReady, useSessionStore } from '../features/auth/stores/session-store'
+import { restoredSession } from '../features/auth/stores/session-store'
 import { appConfigQueryOptions } from '../features/brand/api/get-app-config'
 import { logoQueryOptions } from '../features/brand/api/get-logo'
 import {
@@ -20,8 +20,7 @@ export const FIRST_SCREEN_WAIT_MS = 1_500
 
 /** What the shell draws on every page once the session is known: header, ticker and footer. */
 async function prefetchShell(): Promise<unknown> {
-  await sessionReady
-  const { user, isLogin } = useSessionStore.getState()
+  const { user, isLogin } = await restoredSession()
   return Promise.all([
     queryClient.prefetchQuery(messagesQueryOptions(user?._id)),
     queryClient.prefetchQuery(supportInfoQueryOptions(isLogin)),
@@ -30,8 +29,9 @@ async function prefetchShell(): Promise<unknown> {
 
 /**
  * Asks for the code and data the first screen draws as soon as the app's code runs, so they are
- * on their way while the rest of the app starts: the page's own code, the brand's configuration,
- * menu, logo, promotions and messages on every page, the sports' lists on the home page.
+ * on their way while the rest of the app starts: the page's own code and data (see preloadPage),
+ * the brand's configuration, menu, logo, promotions and messages on every page, the sports' lists
+ * on the home page.
  *
  * Settles when all of them are in (a failed call included: the page shows its own error) or after
  * FIRST_SCREEN_WAIT_MS. Rendering after it keeps the first render a single yielding transition:

@@ -8,6 +8,7 @@ import {
   Routes,
 } from 'react-router'
 import { lazyNamed } from '../lib/lazy-overlay'
+import type { PrefetchPageData } from '../lib/page-data'
 import { AppLayout } from './layout/app-layout'
 import { HomeRoute } from './routes/home'
 
@@ -151,14 +152,22 @@ export function AppRouter() {
 /**
  * Starts fetching the code of the page at `pathname` as soon as the app's code runs, instead of
  * when the first render reaches it: on a phone that is the time the shell takes to render.
- * Settles when that code is in.
+ * The page's data is asked for as soon as its code is in; settles when both are.
  */
 export function preloadPage(pathname: string): Promise<unknown> {
   const loads: Promise<unknown>[] = []
-  for (const { route } of matchRoutes(createRoutesFromElements(routes), pathname) ?? []) {
+  for (const { route, params, pathname: matched } of matchRoutes(
+    createRoutesFromElements(routes),
+    pathname,
+  ) ?? []) {
     const page = isValidElement(route.element) ? route.element.type : undefined
     if (typeof page === 'object' && page !== null && 'preload' in page) {
-      loads.push((page as { preload: () => Promise<unknown> }).preload())
+      const { preload } = page as {
+        preload: () => Promise<{ prefetchPageData?: PrefetchPageData }>
+      }
+      loads.push(
+        preload().then((module) => module.prefetchPageData?.({ params, pathname: matched })),
+      )
     }
   }
   return Promise.all(loads)

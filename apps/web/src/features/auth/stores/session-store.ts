@@ -156,6 +156,10 @@ export const sessionReady = restoreSession().then(({ failed, ...restored }) => {
   }
 })
 
+/** The session once it is restored: who asks for the first screen's data, and with which calls. */
+export const restoredSession = (): Promise<SessionState> =>
+  sessionReady.then(() => useSessionStore.getState())
+
 /** Shell §4: a token whose expiry (less 5 s) has passed is cleared when the window unloads. */
 export function clearExpiredOnUnload(): () => void {
   const onUnload = () => {

@@ -1,5 +1,5 @@
 import { eventsLimitResponse } from '@backlay/contract/match-details'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
 /** Min / max stakes per market and per session line (§3 sport limits). */
@@ -12,11 +12,14 @@ export const getEventsLimit = async (matchId: string, sportId: string) =>
     )
   ).data
 
-export const useEventsLimit = (matchId: string, sportId: string) =>
-  useQuery({
+export const eventsLimitQueryOptions = (matchId: string, sportId: string) =>
+  queryOptions({
     queryKey: ['events-limit', matchId, sportId],
     queryFn: () => getEventsLimit(matchId, sportId),
     staleTime: 60_000,
     // §8: a failed limits call is only logged; the defaults of §9 apply.
     retry: false,
   })
+
+export const useEventsLimit = (matchId: string, sportId: string) =>
+  useQuery(eventsLimitQueryOptions(matchId, sportId))

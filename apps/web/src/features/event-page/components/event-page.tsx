@@ -86,6 +86,8 @@ function useRangeOf(eventTypeId: string, matchId: string): RangeOf {
 }
 
 /** /event-page/{eventTypeId}/{eventId}/{marketId?}: every market of one match, live. */
+export { prefetchPageData } from '../prefetch-page-data'
+
 export function EventPage() {
   const { eventTypeId = '', eventId = '', marketId } = useParams()
   const { t } = useTranslation()

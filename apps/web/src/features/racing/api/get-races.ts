@@ -2,16 +2,14 @@ import type { MarketDetail } from '@backlay/contract/match-details'
 import type { RaceItem } from '@backlay/contract/racing'
 import { raceOddsResponse, racingMarketsResponse } from '@backlay/contract/racing'
 import { POLL_MS } from '@backlay/contract/timing'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { useStreamConnected } from '../../../lib/realtime'
 import { useIsLoggedIn } from '../../markets/hooks/use-auth'
 
 /** §4: guests and players use different racing calls; both poll 60 s without the stream. */
-export function useRaces(sportId: string) {
-  const loggedIn = useIsLoggedIn()
-  const streaming = useStreamConnected()
-  return useQuery({
+export const racesQueryOptions = (sportId: string, loggedIn: boolean, streaming: boolean) =>
+  queryOptions({
     queryKey: ['racing-markets', sportId, loggedIn],
     queryFn: async (): Promise<RaceItem[]> =>
       (
@@ -23,6 +21,9 @@ export function useRaces(sportId: string) {
       ).data,
     refetchInterval: streaming ? false : POLL_MS.racingData,
   })
+
+export function useRaces(sportId: string) {
+  return useQuery(racesQueryOptions(sportId, useIsLoggedIn(), useStreamConnected()))
 }
 
 export function useRaceOdds(race: Pick<RaceItem, 'match_id' | 'market_id'> | undefined) {

@@ -8,6 +8,7 @@ import { ConfirmPopup } from '../../bet-slip/components/confirm-popup'
 import { useDesktop } from '../../bet-slip/hooks/use-desktop'
 import { useRaces } from '../api/get-races'
 import { flagOf, raceHeaderTime, startLabel } from '../race-labels'
+import { racingSportOf } from '../racing-sport'
 import { RaceMarket } from './race-market'
 import styles from './racing.module.css'
 
@@ -60,13 +61,13 @@ function RaceRow({
   )
 }
 
+export { prefetchPageData } from '../prefetch-page-data'
+
 /** /horse-racing and /greyhound-racing (§2): accordion rows on mobile, one race at a time on desktop. */
 export function RacingPage() {
   const { t } = useTranslation()
   const { pathname } = useLocation()
-  const sportId = pathname.startsWith('/horse-racing')
-    ? SPORT_ID.horseRacing
-    : SPORT_ID.greyhoundRacing
+  const sportId = racingSportOf(pathname)
   const desktop = useDesktop()
   const races = useRaces(sportId)
   const [chosen, setChosen] = useState<string | null>(null)
