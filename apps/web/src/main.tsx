@@ -4,12 +4,15 @@ import { App } from './app/app'
 import { prefetchFirstScreen } from './app/first-screen-data'
 import { sessionReady } from './features/auth/stores/session-store'
 import { languageReady } from './features/language/stores/language-store'
+import { prepareNumberFormats } from './lib/format'
 import './app/app.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 const firstScreen = prefetchFirstScreen(window.location.pathname)
+// In a task of its own once the first requests are out, while their answers are on the way.
+setTimeout(prepareNumberFormats)
 
 // A player who chose another language before sees it from the first paint, not after a flash,
 // and a returning player sees their session, not a login button. As a transition the first

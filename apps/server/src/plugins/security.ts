@@ -6,6 +6,9 @@ import helmet from 'helmet'
 import { batchedReader } from '../db/batched-reader'
 import { brandsRepository } from '../db/repositories/brands'
 
+/** The web app's hashed scripts and stylesheets (served by the web-app plugin). */
+const isBuiltSubresource = (url: string) => /^\/assets\/[^?]+\.(js|css)(\?|$)/.test(url)
+
 /**
  * Security headers and CORS. CSP: the page may only be framed by its own
  * origin; games open in frames of their own origin, hence the open frame-src.
@@ -36,9 +39,25 @@ export const securityPlugin = fp(
       crossOriginResourcePolicy: { policy: 'same-site' },
       crossOriginEmbedderPolicy: false,
     })
+    // A script or stylesheet is never shown as a page: the policies that govern a document (CSP,
+    // framing, opener, referrer) mean nothing on it, and on a phone their kilobyte rides along with
+    // each of the first screen's files. What does apply: no sniffing, same-site use only, https.
+    const subresourceHeaders = helmet({
+      contentSecurityPolicy: false,
+      crossOriginOpenerPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      originAgentCluster: false,
+      referrerPolicy: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xFrameOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    })
     // Helmet 8 throws its errors instead of passing them on, so its callback only continues.
     app.addHook('onRequest', (request, reply, done) => {
-      securityHeaders(request.raw, reply.raw, () => done())
+      const headers = isBuiltSubresource(request.url) ? subresourceHeaders : securityHeaders
+      headers(request.raw, reply.raw, () => done())
     })
 
     // Only a brand's own host (or its app./www. variant) may call with credentials from a browser.

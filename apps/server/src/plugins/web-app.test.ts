@@ -21,6 +21,20 @@ describe('serving the built web app', () => {
     expect(res.body).toBe('console.log(1)')
   })
 
+  it('sends a script only the headers that apply to it; pages keep the whole policy', async () => {
+    const script = await t.app.inject({ method: 'GET', url: '/assets/app.js' })
+    expect(script.headers['x-content-type-options']).toBe('nosniff')
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-site')
+    expect(script.headers['strict-transport-security']).toContain('max-age=')
+    expect(script.headers['content-security-policy']).toBeUndefined()
+    expect(script.headers['x-frame-options']).toBeUndefined()
+    for (const url of ['/', '/assets/app.js.map', '/api/v1/server-time']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'")
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN')
+    }
+  })
+
   it.each(['/', '/sports-page/Cricket/4', '/event-page/4/123/1.5'])(
     'answers index.html for %s',
     async (url) => {

@@ -161,7 +161,7 @@ export function preloadPage(pathname: string): Promise<unknown> {
     pathname,
   ) ?? []) {
     const page = isValidElement(route.element) ? route.element.type : undefined
-    if (typeof page === 'object' && page !== null && 'preload' in page) {
+    if (typeof page === 'function' && 'preload' in page) {
       const { preload } = page as {
         preload: () => Promise<{ prefetchPageData?: PrefetchPageData }>
       }

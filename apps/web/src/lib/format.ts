@@ -4,18 +4,31 @@ import utc from 'dayjs/plugin/utc'
 
 dayjs.extend(utc)
 
-// Indian grouping (1,00,00,000) is a product rule, so the locale is fixed rather than taken from the browser.
-const money = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })
+// Indian grouping (1,00,00,000) is a product rule, so the locale is fixed rather than taken from the
+// browser. The formatters are built when first needed: the first one loads the locale's data, tens
+// of milliseconds on a phone, which must not hold up the app's first requests.
+let formats: { money: Intl.NumberFormat; whole: Intl.NumberFormat } | undefined
+const numberFormats = () => {
+  formats ??= {
+    money: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    whole: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }),
+  }
+  return formats
+}
+
+/** Builds the number formatters ahead of the first figure, while nothing else needs the CPU. */
+export const prepareNumberFormats = (): void => {
+  numberFormats()
+}
 
 /** Volumes at or above this are shown as a cap instead of a figure (betting-area §5). */
 export const VOLUME_CAP = 500_000
 
 /** formatMoney(12345678.5) → '1,23,45,678.50' */
-export const formatMoney = (rupees: number): string => money.format(rupees)
+export const formatMoney = (rupees: number): string => numberFormats().money.format(rupees)
 
 /** formatWhole(10000000) → '1,00,00,000' */
-export const formatWhole = (n: number): string => whole.format(n)
+export const formatWhole = (n: number): string => numberFormats().whole.format(n)
 
 /**
  * Size offered at a price, rounded up after the brand's volume multiplier;
@@ -23,7 +36,7 @@ export const formatWhole = (n: number): string => whole.format(n)
  */
 export const formatVolume = (size: number, volumeMultiplier = 1): string => {
   const shown = Math.ceil(size * volumeMultiplier)
-  return shown >= VOLUME_CAP ? '500.000+' : whole.format(shown)
+  return shown >= VOLUME_CAP ? '500.000+' : numberFormats().whole.format(shown)
 }
 
 /** Decimal odds as an exchange shows them: formatOdds(2) → '2', formatOdds(1.5) → '1.5'. */

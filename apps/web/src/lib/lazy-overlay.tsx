@@ -1,8 +1,19 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react'
+import {
+  type ComponentProps,
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react'
 
 /**
  * `lazyNamed(() => import('./x'), 'X')`: component X, its module fetched when it first renders,
  * or earlier by `preload()` when it is known to be wanted.
+ *
+ * Once preloaded, X renders at once. React.lazy alone would still suspend on its first render and
+ * show the fallback, and React holds a fallback for 300 ms before revealing what replaces it: a
+ * page whose code and data were in before the first render would appear that much later.
  */
 export const lazyNamed = <
   // biome-ignore lint/suspicious/noExplicitAny: any component type, whatever its props
@@ -11,11 +22,21 @@ export const lazyNamed = <
 >(
   load: () => Promise<M>,
   name: K,
-) =>
-  Object.assign(
-    lazy(async () => ({ default: (await load())[name] })),
-    { preload: load },
-  )
+) => {
+  let loaded: M[K] | undefined
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name]
+      return module
+    })
+  const Lazy = lazy(async () => ({ default: (await preload())[name] }))
+  function LazyNamed(props: ComponentProps<M[K]>) {
+    // Chosen once per mount: switching from the lazy wrapper to X would remount the page.
+    const [Component] = useState(() => loaded ?? Lazy)
+    return <Component {...props} />
+  }
+  return Object.assign(LazyNamed, { preload })
+}
 
 /**
  * Renders its (lazy) children from the first time `open` is true: a dialog's code, forms and
