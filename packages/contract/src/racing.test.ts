@@ -9,7 +9,7 @@ describe('racing markets', () => {
     const r = racingMarketsRequest.safeParse({ sport_id: '4' })
     expect(msg(r)).toMatch(/sport_id/)
   })
-  it('parses a race item with venue, country code and runner metadata', () => {
+  it('parses a race item with venue and country code', () => {
     const race = {
       market_id: '1.77',
       match_id: 'r1',
@@ -21,26 +21,6 @@ describe('racing markets', () => {
       country_code: 'GB',
       inplay: false,
       status: 'OPEN',
-      runners: [
-        {
-          selectionId: '101',
-          runnerName: 'Silver Arrow',
-          selection_name: 'Silver Arrow',
-          sort_priority: 1,
-          status: 'ACTIVE',
-          ex: {
-            availableToBack: [{ price: 4.5, size: 300 }],
-            availableToLay: [],
-            tradedVolume: 1200,
-          },
-          metadata: {
-            CLOTH_NUMBER: '1',
-            COLOURS_FILENAME: 'silks/101.svg',
-            JOCKEY_NAME: 'A Rider',
-            TRAINER_NAME: 'B Trainer',
-          },
-        },
-      ],
     }
     expect(racingMarketsResponse.parse({ status: true, data: [race] }).data[0]?.venue).toBe(
       'Kempton',

@@ -16,7 +16,11 @@ export const racingMarketsRequest = z.strictObject({
 })
 export type RacingMarketsRequest = z.input<typeof racingMarketsRequest>
 
-/** Race item of betting §3 (venue, country_code, market_start_time set), plus its name and status. */
+/**
+ * Race item of betting §3 (venue, country_code, market_start_time set), plus its name and status.
+ * The list names the races; a race's runners and prices come with its odds (raceOdds below), asked
+ * for when it is shown: a day's card with every runner's ladder would be most of a page's bytes.
+ */
 export const raceItem = homeMatch
   .pick({
     market_id: true,
@@ -25,7 +29,6 @@ export const raceItem = homeMatch
     match_date: true,
     market_start_time: true,
     inplay: true,
-    runners: true,
     market_name: true,
     status: true,
   })

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema'
 import type { MarketBooks } from '../markets/market-books'
 import { listHomeMatches } from './list-home-matches'
 
-/** Open races of horse (7) or greyhound (4339) racing, soonest first, with runners and metadata. */
+/** Open races of horse (7) or greyhound (4339) racing, soonest first, with venue and country. */
 export async function racingMarkets(
   deps: { db: Kysely<Database>; books: MarketBooks },
   sportId: string,
@@ -24,7 +24,6 @@ export async function racingMarkets(
       match_date: r.match_date,
       market_start_time: r.market_start_time,
       inplay: r.inplay,
-      runners: r.runners,
       market_name: r.market_name,
       status: r.status,
       venue: r.venue ?? '',

@@ -6,6 +6,7 @@ import {
   patchFancies,
   patchHistory,
   patchMarket,
+  patchRace,
   refetchPrivateState,
 } from './realtime'
 
@@ -66,6 +67,46 @@ describe('patchMarket', () => {
   it('leaves another market as the same object', () => {
     const m = market('1.1')
     expect(patchMarket(m, { type: 'status', market_id: '9', seq: 1, status: 'CLOSED' })).toBe(m)
+  })
+})
+
+describe('patchRace', () => {
+  const race = {
+    market_id: '1.7',
+    match_id: 'r1',
+    match_name: 'Kempton 14:05',
+    market_name: 'R3 1m Hcap',
+    match_date: '2026-11-23T14:05:00Z',
+    market_start_time: '2026-11-23T14:05:00Z',
+    inplay: false,
+    status: 'OPEN',
+    venue: 'Kempton',
+    country_code: 'GB',
+  } as const
+
+  it('takes the status and in-play flag of a status or image message', () => {
+    const off = { type: 'status', market_id: '1.7', seq: 2, inplay: true } as const
+    expect(patchRace(race, off)).toEqual({ ...race, inplay: true })
+    const image = {
+      type: 'image',
+      market_id: '1.7',
+      seq: 3,
+      status: 'SUSPENDED',
+      inplay: true,
+      betDelay: 0,
+      runners: [],
+    } as const
+    expect(patchRace(race, { ...image, runners: [] })).toEqual({
+      ...race,
+      status: 'SUSPENDED',
+      inplay: true,
+    })
+  })
+
+  it('keeps the same object for prices, another race or nothing new', () => {
+    expect(patchRace(race, { type: 'prices', market_id: '1.7', seq: 4, runners: [] })).toBe(race)
+    expect(patchRace(race, { type: 'status', market_id: '9', seq: 5, status: 'CLOSED' })).toBe(race)
+    expect(patchRace(race, { type: 'status', market_id: '1.7', seq: 6, status: 'OPEN' })).toBe(race)
   })
 })
 

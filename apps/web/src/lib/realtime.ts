@@ -35,7 +35,7 @@ interface RunnerLike {
   ex: Runner['ex']
 }
 
-/** Anything holding a market's prices: match-details markets, race odds and race list items. */
+/** Anything holding a market's prices: match-details markets and race odds. */
 interface MarketLike {
   market_id: string
   status: MarketStatus
@@ -180,11 +180,23 @@ export function refetchPrivateState(client: QueryClient): void {
   for (const queryKey of PRIVATE_KEYS) void client.invalidateQueries({ queryKey })
 }
 
-const patchList = <M extends MarketLike>(list: M[] | undefined, msg: MarketMessage) => {
+/** A race list item carries no prices: only its status and in-play flag move. */
+export function patchRace(race: RaceItem, msg: MarketMessage): RaceItem {
+  if (race.market_id !== msg.market_id || msg.type === 'prices') return race
+  const status = msg.status ?? race.status
+  const inplay = msg.inplay ?? race.inplay
+  return status === race.status && inplay === race.inplay ? race : { ...race, status, inplay }
+}
+
+const patchList = <M>(
+  list: M[] | undefined,
+  msg: MarketMessage,
+  patch: (item: M, msg: MarketMessage) => M,
+) => {
   if (!list) return list
   let changed = false
   const next = list.map((m) => {
-    const p = patchMarket(m, msg)
+    const p = patch(m, msg)
     if (p !== m) changed = true
     return p
   })
@@ -197,13 +209,13 @@ export function applyMessage(client: QueryClient, msg: ServerMessage): void {
     case 'prices':
     case 'status':
       client.setQueriesData<MarketDetail[]>({ queryKey: STREAMED_KEYS.matchDetails }, (list) =>
-        patchList(list, msg),
+        patchList(list, msg, patchMarket),
       )
       client.setQueriesData<MarketDetail>({ queryKey: STREAMED_KEYS.raceOdds }, (m) =>
         m ? patchMarket(m, msg) : m,
       )
       client.setQueriesData<RaceItem[]>({ queryKey: STREAMED_KEYS.racingMarkets }, (list) =>
-        patchList(list, msg),
+        patchList(list, msg, patchRace),
       )
       return
     case 'trades':

@@ -23,19 +23,24 @@ describe('racing markets', () => {
     ['7', 7],
     ['4339', '4339'],
   ])(
-    'sport %s: races soonest first with venue, country and runner metadata',
+    'sport %s: races soonest first with venue and country, each with runners in its odds',
     async (_, sport_id) => {
-      const { data } = racingMarketsResponse.parse(
-        (await post('allRacingMarketsOpen', { sport_id })).json(),
-      )
+      const answer = (await post('allRacingMarketsOpen', { sport_id })).json()
+      const { data } = racingMarketsResponse.parse(answer)
       expect(data.length).toBeGreaterThan(3)
+      // The list names the races; runners and their prices come with each race's odds.
+      for (const raw of answer.data) expect(raw).not.toHaveProperty('runners')
       const starts = data.map((r) => r.market_start_time)
       expect(starts).toEqual([...starts].sort())
       for (const race of data) {
         expect(race.venue.length).toBeGreaterThan(0)
         expect(race.country_code).toMatch(/^[A-Z]{2}$/)
-        expect(race.runners.length).toBeGreaterThan(2)
-        for (const r of race.runners) {
+      }
+      for (const race of data.slice(0, 3)) {
+        const body = { match_id: race.match_id, market_id: race.market_id }
+        const { runners } = raceOddsResponse.parse((await post('raceOddsOpen', body)).json()).data
+        expect(runners.length).toBeGreaterThan(2)
+        for (const r of runners) {
           // Greyhounds have no jockey; every runner has a trap / cloth number and a trainer.
           expect(r.metadata?.CLOTH_NUMBER ?? '').toMatch(/^\d+$/)
           expect(r.metadata?.TRAINER_NAME ?? '').not.toBe('')
@@ -75,7 +80,8 @@ describe('racing markets', () => {
       isHrBet: true,
       venue: race.venue,
     })
-    expect(data.runners.map((r) => r.win_loss)).toEqual(race.runners.map(() => null))
+    expect(data.runners.length).toBeGreaterThan(2)
+    expect(data.runners.every((r) => r.win_loss === null)).toBe(true)
     const signedIn = raceOddsResponse.parse((await post('raceOdds', body, token)).json())
     expect(signedIn.data.runners.every((r) => r.win_loss === 0)).toBe(true)
     const missing = await post('raceOddsOpen', { match_id: race.match_id, market_id: '1.nope' })
