@@ -15,9 +15,18 @@ const ToastContainer = lazyNamed(() => import('react-toastify'), 'ToastContainer
  * the dialog would hide it; no dialog opens before the first screen is there.
  */
 function Toasts() {
-  // Effects run after the first commit is painted.
   const [painted, setPainted] = useState(false)
-  useEffect(() => setPainted(true), [])
+  useEffect(() => {
+    // A frame callback runs just before the browser paints; a task queued from it, just after.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [])
   return painted ? (
     <Suspense fallback={null}>
       <ToastContainer
