@@ -64,6 +64,38 @@ describe('patchMarket', () => {
     expect(next.runners.map((r) => r.status)).toEqual(['ACTIVE', 'SUSPENDED'])
   })
 
+  it('keeps the market and each runner as they were when a message repeats them', () => {
+    const m = market('1.1')
+    const b = m.runners[1]
+    const image = {
+      type: 'image',
+      market_id: '1.1',
+      seq: 2,
+      status: 'OPEN',
+      inplay: false,
+      betDelay: 5,
+      runners: m.runners.map((r) => ({
+        selectionId: r.selectionId,
+        status: r.status,
+        availableToBack: r.ex.availableToBack.map((o) => ({ ...o })),
+        availableToLay: r.ex.availableToLay.map((o) => ({ ...o })),
+        tradedVolume: r.ex.tradedVolume,
+      })),
+    } as const
+    expect(patchMarket(m, { ...image, runners: [...image.runners] })).toBe(m)
+    const same = { selectionId: 'a', availableToBack: [offer(2)] }
+    expect(patchMarket(m, { type: 'prices', market_id: '1.1', seq: 3, runners: [same] })).toBe(m)
+    const [first, second] = image.runners
+    if (!first || !second) throw new Error('two runners')
+    const moved = patchMarket(m, {
+      ...image,
+      runners: [{ ...first, availableToBack: [offer(2.04)] }, second],
+    })
+    expect(moved).not.toBe(m)
+    expect(moved.runners[0]?.ex.availableToBack).toEqual([offer(2.04)])
+    expect(moved.runners[1]).toBe(b)
+  })
+
   it('leaves another market as the same object', () => {
     const m = market('1.1')
     expect(patchMarket(m, { type: 'status', market_id: '9', seq: 1, status: 'CLOSED' })).toBe(m)
@@ -111,6 +143,22 @@ describe('patchRace', () => {
 })
 
 describe('patchFancies', () => {
+  it('keeps the object of a line an image repeats as it was', () => {
+    const x = line('x', 1)
+    const y = line('y', 2)
+    const next = patchFancies([x, y], {
+      type: 'fancy',
+      match_id: 'm',
+      seq: 5,
+      image: true,
+      fancies: [line('y', 2, 60), line('x', 1)],
+      removed: [],
+    })
+    expect(next[0]).toBe(x)
+    expect(next[1]).not.toBe(y)
+    expect(next[1]?.BackPrice1).toBe(60)
+  })
+
   it('merges changed lines, adds new ones, drops removed ids, keeps the display order', () => {
     const next = patchFancies([line('x', 1), line('y', 2)], {
       type: 'fancy',

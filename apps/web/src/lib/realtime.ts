@@ -65,10 +65,11 @@ export function patchMarket<M extends MarketLike>(market: M, msg: MarketMessage)
     }
   }
   const updates = new Map(msg.runners.map((r) => [r.selectionId, r]))
+  let runnersChanged = false
   const runners = market.runners.map((r) => {
     const u = updates.get(r.selectionId)
     if (!u) return r
-    return {
+    const next = {
       ...r,
       ...('status' in u ? { status: u.status } : {}),
       ex: {
@@ -77,32 +78,72 @@ export function patchMarket<M extends MarketLike>(market: M, msg: MarketMessage)
         tradedVolume: u.tradedVolume ?? r.ex.tradedVolume,
       },
     }
+    if (sameRunner(r, next)) return r
+    runnersChanged = true
+    return next
   })
+  const nextRunners = runnersChanged ? runners : market.runners
   if (msg.type === 'image') {
+    const betDelayChanged = 'betDelay' in market && market.betDelay !== msg.betDelay
+    if (
+      !runnersChanged &&
+      !betDelayChanged &&
+      market.status === msg.status &&
+      market.inplay === msg.inplay
+    )
+      return market
     return {
       ...market,
       status: msg.status,
       inplay: msg.inplay,
       ...('betDelay' in market ? { betDelay: msg.betDelay } : {}),
-      runners,
+      runners: nextRunners,
     }
   }
-  return { ...market, runners }
+  return runnersChanged ? { ...market, runners: nextRunners } : market
 }
 
-/** Session lines: an image replaces the set, otherwise lines are merged and removed ids dropped. */
+const sameOffers = (a: Runner['ex']['availableToBack'], b: Runner['ex']['availableToBack']) =>
+  a === b ||
+  (a.length === b.length && a.every((o, i) => o.price === b[i]?.price && o.size === b[i]?.size))
+
+/**
+ * A stream image repeats what the HTTP answer just said more often than not (every subscription
+ * starts with one): a runner it leaves as it was keeps its object, so its memoised row skips the
+ * render and the market table does not lay itself out again.
+ */
+const sameRunner = (a: RunnerLike, b: RunnerLike) =>
+  a.status === b.status &&
+  a.ex.tradedVolume === b.ex.tradedVolume &&
+  sameOffers(a.ex.availableToBack, b.ex.availableToBack) &&
+  sameOffers(a.ex.availableToLay, b.ex.availableToLay)
+
+const sameLine = (a: Fancy, b: Fancy) => {
+  const keys = Object.keys(b) as (keyof Fancy)[]
+  return keys.length === Object.keys(a).length && keys.every((k) => a[k] === b[k])
+}
+
+/**
+ * Session lines: an image replaces the set, otherwise lines are merged and removed ids dropped.
+ * A line the message repeats as it was keeps its object (see sameRunner).
+ */
 export function patchFancies(lines: readonly Fancy[], msg: FancyMessage): Fancy[] {
-  if (msg.image) return [...msg.fancies].sort((a, b) => a.sort_priority - b.sort_priority)
+  const old = new Map(lines.map((f) => [f.fancy_id, f]))
+  const kept = (f: Fancy) => {
+    const before = old.get(f.fancy_id)
+    return before && sameLine(before, f) ? before : f
+  }
+  if (msg.image) return msg.fancies.map(kept).sort((a, b) => a.sort_priority - b.sort_priority)
   const changed = new Map(msg.fancies.map((f) => [f.fancy_id, f]))
   const removed = new Set(msg.removed)
-  const kept = lines
+  const merged = lines
     .filter((f) => !removed.has(f.fancy_id))
     .map((f) => {
       const next = changed.get(f.fancy_id)
       changed.delete(f.fancy_id)
-      return next ?? f
+      return next ? kept(next) : f
     })
-  return [...kept, ...changed.values()].sort((a, b) => a.sort_priority - b.sort_priority)
+  return [...merged, ...changed.values()].sort((a, b) => a.sort_priority - b.sort_priority)
 }
 
 type PriceHistory = PriceHistoryResponse['data']
