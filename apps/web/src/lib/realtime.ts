@@ -49,24 +49,28 @@ type MarketMessage = ImageMessage | PricesMessage | StatusMessage
 /** Applies one market message to a market; returns the same object when nothing changed. */
 export function patchMarket<M extends MarketLike>(market: M, msg: MarketMessage): M {
   if (market.market_id !== msg.market_id) return market
-  if (msg.type === 'status') {
-    const runnerStatus = new Map(msg.runners?.map((r) => [r.selectionId, r.status]))
-    return {
-      ...market,
-      ...(msg.status !== undefined ? { status: msg.status } : {}),
-      ...(msg.inplay !== undefined ? { inplay: msg.inplay } : {}),
-      ...(msg.betDelay !== undefined && 'betDelay' in market ? { betDelay: msg.betDelay } : {}),
-      runners: msg.runners
-        ? market.runners.map((r) => {
-            const status = runnerStatus.get(r.selectionId)
-            return status && status !== r.status ? { ...r, status } : r
-          })
-        : market.runners,
-    }
-  }
-  const updates = new Map(msg.runners.map((r) => [r.selectionId, r]))
-  let runnersChanged = false
+  const next = msg.type === 'status' ? withStatus(market, msg) : withPrices(market, msg)
+  return sameMarket(market, next) ? market : next
+}
+
+function withStatus<M extends MarketLike>(market: M, msg: StatusMessage): M {
+  const runnerStatus = new Map(msg.runners?.map((r) => [r.selectionId, r.status]))
   const runners = market.runners.map((r) => {
+    const status = runnerStatus.get(r.selectionId)
+    return status && status !== r.status ? { ...r, status } : r
+  })
+  return {
+    ...market,
+    ...(msg.status !== undefined ? { status: msg.status } : {}),
+    ...(msg.inplay !== undefined ? { inplay: msg.inplay } : {}),
+    ...(msg.betDelay !== undefined && 'betDelay' in market ? { betDelay: msg.betDelay } : {}),
+    runners: sameItems(market.runners, runners),
+  }
+}
+
+function withPrices<M extends MarketLike>(market: M, msg: ImageMessage | PricesMessage): M {
+  const updates = new Map(msg.runners.map((r) => [r.selectionId, r]))
+  const patched = market.runners.map((r) => {
     const u = updates.get(r.selectionId)
     if (!u) return r
     const next = {
@@ -78,39 +82,37 @@ export function patchMarket<M extends MarketLike>(market: M, msg: MarketMessage)
         tradedVolume: u.tradedVolume ?? r.ex.tradedVolume,
       },
     }
-    if (sameRunner(r, next)) return r
-    runnersChanged = true
-    return next
+    return sameRunner(r, next) ? r : next
   })
-  const nextRunners = runnersChanged ? runners : market.runners
-  if (msg.type === 'image') {
-    const betDelayChanged = 'betDelay' in market && market.betDelay !== msg.betDelay
-    if (
-      !runnersChanged &&
-      !betDelayChanged &&
-      market.status === msg.status &&
-      market.inplay === msg.inplay
-    )
-      return market
-    return {
-      ...market,
-      status: msg.status,
-      inplay: msg.inplay,
-      ...('betDelay' in market ? { betDelay: msg.betDelay } : {}),
-      runners: nextRunners,
-    }
+  const runners = sameItems(market.runners, patched)
+  if (msg.type === 'prices') return { ...market, runners }
+  return {
+    ...market,
+    status: msg.status,
+    inplay: msg.inplay,
+    ...('betDelay' in market ? { betDelay: msg.betDelay } : {}),
+    runners,
   }
-  return runnersChanged ? { ...market, runners: nextRunners } : market
 }
+
+/** `after` unless it holds the very items of `before`, so an untouched list keeps its identity. */
+const sameItems = <T>(before: T[], after: T[]): T[] =>
+  after.every((item, i) => item === before[i]) ? before : after
+
+const sameMarket = (a: MarketLike, b: MarketLike) =>
+  a.runners === b.runners &&
+  a.status === b.status &&
+  a.inplay === b.inplay &&
+  a.betDelay === b.betDelay
 
 const sameOffers = (a: Runner['ex']['availableToBack'], b: Runner['ex']['availableToBack']) =>
   a === b ||
   (a.length === b.length && a.every((o, i) => o.price === b[i]?.price && o.size === b[i]?.size))
 
 /**
- * A stream image repeats what the HTTP answer just said more often than not (every subscription
- * starts with one): a runner it leaves as it was keeps its object, so its memoised row skips the
- * render and the market table does not lay itself out again.
+ * A stream message repeats what the HTTP answer just said more often than not (every subscription
+ * starts with an image): a runner it leaves as it was keeps its object, so its memoised row skips
+ * the render and the market table does not lay itself out again.
  */
 const sameRunner = (a: RunnerLike, b: RunnerLike) =>
   a.status === b.status &&

@@ -85,9 +85,9 @@ function useRangeOf(eventTypeId: string, matchId: string): RangeOf {
   }, [eventTypeId, limits, setting])
 }
 
-/** /event-page/{eventTypeId}/{eventId}/{marketId?}: every market of one match, live. */
 export { prefetchPageData } from '../prefetch-page-data'
 
+/** /event-page/{eventTypeId}/{eventId}/{marketId?}: every market of one match, live. */
 export function EventPage() {
   const { eventTypeId = '', eventId = '', marketId } = useParams()
   const { t } = useTranslation()
