@@ -1,5 +1,6 @@
 import type { Page, Response } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { brandUrl, liveCricketMatch } from './support/betting'
 import {
   browserForFile,
   errorsOf,
@@ -10,6 +11,9 @@ import {
 } from './support/browser'
 
 const browser = browserForFile()
+
+/** The entry and its libraries (5), the shared code (3) and the event page's own chunk. */
+const MAX_EVENT_PAGE_SCRIPTS = 10
 
 /** Every response the page receives from now on, kept for the test to inspect. */
 const recordResponses = (page: Page) => {
@@ -50,6 +54,29 @@ describe('how the web app is delivered', () => {
     for (const list of large) {
       expect((await list.allHeaders())['content-encoding']).toMatch(/^(br|gzip)$/)
     }
+    expect(errorsOf(page)).toEqual([])
+    await context.close()
+  })
+
+  it('opens a deep link to an event page with a handful of script files, the shared ones named up front', async () => {
+    const { matchId } = await liveCricketMatch()
+    const context = await newAppContext(browser(), 'mobile', brandUrl(''))
+    const page = await newTrackedPage(context)
+    const responses = recordResponses(page)
+    const document = await page.goto(brandUrl(`/event-page/4/${matchId}`))
+    await page.getByRole('region', { name: 'Match Odds' }).waitFor()
+
+    // The server names the code every page but the home page shares, so the browser fetches it
+    // with the entry instead of after it has run; each named file is one the page then uses.
+    const named = [...(document?.headers().link ?? '').matchAll(/<(\/assets\/[^>]+)>/g)].map(
+      (m) => m[1],
+    )
+    const scripts = responses.map(pathOf).filter((path) => /^\/assets\/.+\.js$/.test(path))
+    expect(named.some((path) => path?.startsWith('/assets/shared-'))).toBe(true)
+    for (const path of named) expect(responses.map(pathOf), path).toContain(path)
+    // Split by distinct sets of users instead, the same page came in 30 files, most under 2 KB,
+    // each waiting its turn for one of six connections on a phone.
+    expect(new Set(scripts).size).toBeLessThanOrEqual(MAX_EVENT_PAGE_SCRIPTS)
     expect(errorsOf(page)).toEqual([])
     await context.close()
   })

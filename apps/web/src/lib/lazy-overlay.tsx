@@ -40,8 +40,10 @@ export const lazyNamed = <
 
 /**
  * Renders its (lazy) children from the first time `open` is true: a dialog's code, forms and
- * libraries arrive when a player first asks for it, not with the first screen. It then stays
- * mounted, so it can play its closing animation and open again at once.
+ * libraries arrive when a player first asks for it, not with the first screen, and a page does
+ * not mount dialogs nobody opened (each closed Radix dialog updates itself once as it mounts,
+ * which lengthens the page's first commit). It then stays mounted, so it can play its closing
+ * animation and open again at once.
  */
 export function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(open)

@@ -18,7 +18,7 @@ import {
   type TradesMessage,
 } from '@backlay/contract/stream'
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
-import { useEffect, useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { showToast } from './toast'
 
 /**
@@ -350,7 +350,9 @@ class Stream {
 
   onChange = (listener: Listener) => {
     this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+    return () => {
+      this.listeners.delete(listener)
+    }
   }
 
   /** Called when the session's token changes: private messages follow `auth`. */
@@ -516,9 +518,20 @@ export const ensureRealtime = (binding: Binding): void => stream.ensure(binding)
 
 export const realtimeTokenChanged = (): void => stream.tokenChanged()
 
-/** True while the socket is open; polling intervals switch on when it is not (§9). */
-export const useStreamConnected = (): boolean =>
-  useSyncExternalStore(stream.onChange, stream.isConnected, () => false)
+/**
+ * True while the socket is open; polling intervals switch on when it is not (§9). Changes arrive
+ * as a transition: the socket opens while a page is first drawn, and every table on it reads
+ * this, so a blocking update would redraw the whole page in one task on a phone.
+ */
+export function useStreamConnected(): boolean {
+  const [connected, setConnected] = useState(stream.isConnected)
+  useEffect(() => {
+    const update = () => startTransition(() => setConnected(stream.isConnected()))
+    update()
+    return stream.onChange(update)
+  }, [])
+  return connected
+}
 
 /** Follows the given markets and matches' session lines while the calling screen is shown. */
 export function useMarketStream(

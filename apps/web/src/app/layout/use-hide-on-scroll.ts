@@ -6,7 +6,10 @@ const THRESHOLD_PX = 60
 export function useHideOnScroll(): boolean {
   const [hidden, setHidden] = useState(false)
   useEffect(() => {
-    let last = window.scrollY
+    // Not window.scrollY: read right after the first commit it makes the browser lay out the
+    // whole new page inside that task. A page opens at the top; after a restored scroll the first
+    // event measures from there, which only decides that first move.
+    let last = 0
     const onScroll = () => {
       const y = window.scrollY
       if (Math.abs(y - last) < 8) return

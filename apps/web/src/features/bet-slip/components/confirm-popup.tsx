@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
+import { OnceOpened } from '../../../lib/lazy-overlay'
 import { useDesktop } from '../hooks/use-desktop'
 import { useBetSlip } from '../stores/bet-slip-store'
 import styles from './bet-slip.module.css'
@@ -19,28 +20,30 @@ export function ConfirmPopup() {
   const open =
     stage === 'processing' || (stage === 'confirm' && (confirmation || !desktop || fromOneClick))
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && stage === 'confirm') useBetSlip.getState().cancel()
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={`${styles.popup} ${desktop ? styles.centred : styles.fullScreen}`}
-          onInteractOutside={(e) => stage === 'processing' && e.preventDefault()}
-          onEscapeKeyDown={(e) => stage === 'processing' && e.preventDefault()}
-        >
-          <Dialog.Title className={styles.popupTitle}>
-            {t(stage === 'processing' ? 'betslip.processingTitle' : 'betslip.title')}
-          </Dialog.Title>
-          <Dialog.Description className={styles.visuallyHidden}>
-            {t('betslip.popupDescription')}
-          </Dialog.Description>
-          {stage === 'processing' ? <SlipProcessing /> : <BetSlipForm />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <OnceOpened open={open}>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(next) => {
+          if (!next && stage === 'confirm') useBetSlip.getState().cancel()
+        }}
+      >
+        <Dialog.Portal>
+          <Dialog.Overlay className={styles.overlay} />
+          <Dialog.Content
+            className={`${styles.popup} ${desktop ? styles.centred : styles.fullScreen}`}
+            onInteractOutside={(e) => stage === 'processing' && e.preventDefault()}
+            onEscapeKeyDown={(e) => stage === 'processing' && e.preventDefault()}
+          >
+            <Dialog.Title className={styles.popupTitle}>
+              {t(stage === 'processing' ? 'betslip.processingTitle' : 'betslip.title')}
+            </Dialog.Title>
+            <Dialog.Description className={styles.visuallyHidden}>
+              {t('betslip.popupDescription')}
+            </Dialog.Description>
+            {stage === 'processing' ? <SlipProcessing /> : <BetSlipForm />}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </OnceOpened>
   )
 }

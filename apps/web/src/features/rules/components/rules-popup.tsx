@@ -1,5 +1,7 @@
 import { Accordion, Dialog } from 'radix-ui'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { OnceOpened } from '../../../lib/lazy-overlay'
 import { IPL_RULE } from '../ipl-averages'
 import styles from './rules.module.css'
 
@@ -11,83 +13,91 @@ const list = (items: unknown): string[] => (Array.isArray(items) ? (items as str
  */
 export function RulesButton() {
   const { t } = useTranslation()
-  const general = list(t('rules.general.items', { returnObjects: true }))
-  const fancy = list(t('rules.fancy.items', { returnObjects: true }))
+  const [open, setOpen] = useState(false)
   return (
-    <Dialog.Root>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <button type="button" className={styles.trigger}>
           {t('rules.open')}
         </button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
-          <header className={styles.head}>
-            <Dialog.Title className={styles.title}>{t('rules.title')}</Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label={t('rules.close')}>
-              ×
-            </Dialog.Close>
-          </header>
-          <Dialog.Description className={styles.hidden}>
-            {t('rules.description')}
-          </Dialog.Description>
-          <Accordion.Root type="single" collapsible className={styles.sections}>
-            <Accordion.Item value="general" className={styles.item}>
-              <Accordion.Header className={styles.itemHead}>
-                <Accordion.Trigger className={styles.itemTrigger}>
-                  {t('rules.general.title')}
-                </Accordion.Trigger>
-              </Accordion.Header>
-              <Accordion.Content className={styles.itemBody}>
-                <ol className={styles.rules}>
-                  {general.map((rule) => (
-                    <li key={rule}>{rule}</li>
-                  ))}
-                </ol>
-              </Accordion.Content>
-            </Accordion.Item>
-            <Accordion.Item value="fancy" className={styles.item}>
-              <Accordion.Header className={styles.itemHead}>
-                <Accordion.Trigger className={styles.itemTrigger}>
-                  {t('rules.fancy.title')}
-                </Accordion.Trigger>
-              </Accordion.Header>
-              <Accordion.Content className={styles.itemBody}>
-                <ol className={styles.rules}>
-                  {fancy.map((rule) => (
-                    <li key={rule}>{rule}</li>
-                  ))}
-                </ol>
-                <h3 className={styles.subTitle}>{t('rules.ipl.title')}</h3>
-                <p>
-                  {t('rules.ipl.text', {
-                    matches: IPL_RULE.minMatches,
-                    days: IPL_RULE.waitDays,
-                  })}
-                </p>
-                <table className={styles.averages}>
-                  <caption className={styles.hidden}>{t('rules.ipl.caption')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('rules.ipl.stat')}</th>
-                      <th scope="col">{t('rules.ipl.average')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {IPL_RULE.averages.map(([key, value]) => (
-                      <tr key={key}>
-                        <th scope="row">{t(`rules.ipl.stats.${key}`)}</th>
-                        <td>{value}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </Accordion.Content>
-            </Accordion.Item>
-          </Accordion.Root>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <OnceOpened open={open}>
+        <RulesDialog />
+      </OnceOpened>
     </Dialog.Root>
+  )
+}
+
+function RulesDialog() {
+  const { t } = useTranslation()
+  const general = list(t('rules.general.items', { returnObjects: true }))
+  const fancy = list(t('rules.fancy.items', { returnObjects: true }))
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className={styles.overlay} />
+      <Dialog.Content className={styles.dialog}>
+        <header className={styles.head}>
+          <Dialog.Title className={styles.title}>{t('rules.title')}</Dialog.Title>
+          <Dialog.Close className={styles.close} aria-label={t('rules.close')}>
+            ×
+          </Dialog.Close>
+        </header>
+        <Dialog.Description className={styles.hidden}>{t('rules.description')}</Dialog.Description>
+        <Accordion.Root type="single" collapsible className={styles.sections}>
+          <Accordion.Item value="general" className={styles.item}>
+            <Accordion.Header className={styles.itemHead}>
+              <Accordion.Trigger className={styles.itemTrigger}>
+                {t('rules.general.title')}
+              </Accordion.Trigger>
+            </Accordion.Header>
+            <Accordion.Content className={styles.itemBody}>
+              <ol className={styles.rules}>
+                {general.map((rule) => (
+                  <li key={rule}>{rule}</li>
+                ))}
+              </ol>
+            </Accordion.Content>
+          </Accordion.Item>
+          <Accordion.Item value="fancy" className={styles.item}>
+            <Accordion.Header className={styles.itemHead}>
+              <Accordion.Trigger className={styles.itemTrigger}>
+                {t('rules.fancy.title')}
+              </Accordion.Trigger>
+            </Accordion.Header>
+            <Accordion.Content className={styles.itemBody}>
+              <ol className={styles.rules}>
+                {fancy.map((rule) => (
+                  <li key={rule}>{rule}</li>
+                ))}
+              </ol>
+              <h3 className={styles.subTitle}>{t('rules.ipl.title')}</h3>
+              <p>
+                {t('rules.ipl.text', {
+                  matches: IPL_RULE.minMatches,
+                  days: IPL_RULE.waitDays,
+                })}
+              </p>
+              <table className={styles.averages}>
+                <caption className={styles.hidden}>{t('rules.ipl.caption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('rules.ipl.stat')}</th>
+                    <th scope="col">{t('rules.ipl.average')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {IPL_RULE.averages.map(([key, value]) => (
+                    <tr key={key}>
+                      <th scope="row">{t(`rules.ipl.stats.${key}`)}</th>
+                      <td>{value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Accordion.Content>
+          </Accordion.Item>
+        </Accordion.Root>
+      </Dialog.Content>
+    </Dialog.Portal>
   )
 }

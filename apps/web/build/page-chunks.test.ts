@@ -1,0 +1,99 @@
+import { DEEP_LINK_PRELOAD_FILE, deepLinkPreload } from '@backlay/contract/web-build'
+import { describe, expect, it } from 'vitest'
+import { pageChunks } from './page-chunks'
+
+/** main.tsx starts the app; two pages load on demand and share a table that imports app code. */
+const graph: Record<string, { static: string[]; dynamic?: string[]; entry?: boolean }> = {
+  '/app/src/main.tsx': {
+    static: ['/app/src/app.tsx', '/app/node_modules/react/index.js'],
+    dynamic: ['/app/src/page-a.tsx', '/app/src/page-b.tsx'],
+    entry: true,
+  },
+  '/app/src/app.tsx': { static: ['/app/node_modules/react/index.js'] },
+  '/app/node_modules/react/index.js': { static: [] },
+  '/app/src/page-a.tsx': { static: ['/app/src/table.tsx', '/app/src/only-a.ts'] },
+  '/app/src/page-b.tsx': { static: ['/app/src/table.tsx'] },
+  '/app/src/table.tsx': { static: ['/app/src/app.tsx', '/app/node_modules/zod/index.js'] },
+  '/app/src/only-a.ts': { static: [] },
+  '/app/node_modules/zod/index.js': { static: [] },
+}
+
+const graphContext = {
+  getModuleIds: () => Object.keys(graph)[Symbol.iterator](),
+  getModuleInfo: (id: string) => {
+    const node = graph[id]
+    return node
+      ? {
+          isEntry: node.entry === true,
+          importedIds: node.static,
+          dynamicallyImportedIds: node.dynamic ?? [],
+        }
+      : null
+  },
+}
+
+const chunk = (name: string, fileName: string, imports: string[], extra = {}) => ({
+  type: 'chunk' as const,
+  name,
+  fileName,
+  imports,
+  isEntry: false,
+  ...extra,
+})
+
+const bundle = {
+  'assets/index-1.js': chunk('index', 'assets/index-1.js', ['assets/react-2.js'], {
+    isEntry: true,
+  }),
+  'assets/react-2.js': chunk('react', 'assets/react-2.js', []),
+  'assets/shared-3.js': chunk(
+    'shared',
+    'assets/shared-3.js',
+    ['assets/index-1.js', 'assets/react-2.js', 'assets/zod-4.js'],
+    { viteMetadata: { importedCss: new Set(['assets/shared-5.css']) } },
+  ),
+  'assets/zod-4.js': chunk('zod', 'assets/zod-4.js', []),
+  'assets/page-a-6.js': chunk('page-a', 'assets/page-a-6.js', ['assets/shared-3.js']),
+}
+
+function built() {
+  const pages = pageChunks()
+  ;(pages.plugin.buildEnd as (this: unknown) => void).call(graphContext)
+  const emitted: { fileName: string; source: string }[] = []
+  ;(pages.plugin.generateBundle as (this: unknown, o: unknown, b: unknown) => void).call(
+    { emitFile: (file: { fileName: string; source: string }) => emitted.push(file) },
+    {},
+    bundle,
+  )
+  const takes = (group: typeof pages.startUp, id: string) =>
+    (group.test as (id: string) => boolean)(id)
+  return { pages, emitted, takes }
+}
+
+describe('pageChunks', () => {
+  it('keeps our start-up code in the entry and leaves libraries to their own groups', () => {
+    const { pages, takes } = built()
+    expect(takes(pages.startUp, '/app/src/main.tsx')).toBe(true)
+    expect(takes(pages.startUp, '/app/src/app.tsx')).toBe(true)
+    expect(takes(pages.startUp, '/app/node_modules/react/index.js')).toBe(false)
+    expect(takes(pages.startUp, '/app/src/table.tsx')).toBe(false)
+  })
+
+  it('puts what two pages use in the shared chunk, and what one page or the start uses not', () => {
+    const { pages, takes } = built()
+    expect(takes(pages.shared, '/app/src/table.tsx')).toBe(true)
+    expect(takes(pages.shared, '/app/node_modules/zod/index.js')).toBe(true)
+    expect(takes(pages.shared, '/app/src/only-a.ts')).toBe(false)
+    expect(takes(pages.shared, '/app/src/page-a.tsx')).toBe(false)
+    expect(takes(pages.shared, '/app/src/app.tsx')).toBe(false)
+  })
+
+  it('lists the shared chunk, what it needs beyond the entry, and its styles for deep links', () => {
+    const { emitted } = built()
+    expect(emitted.map((f) => f.fileName)).toEqual([DEEP_LINK_PRELOAD_FILE])
+    expect(deepLinkPreload.parse(JSON.parse(emitted[0]?.source ?? ''))).toEqual({
+      modules: ['/assets/shared-3.js', '/assets/zod-4.js'],
+      styles: ['/assets/shared-5.css'],
+    })
+  })
+})
