@@ -17,6 +17,8 @@ const chunkGroups = [
   { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/ },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
   { name: 'ui', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+  // Only the pages with forms need these, not the betting pages that share the rest.
+  { name: 'form', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
   pages.startUp,
   // The answers the first screen reads (lib/response-schemas.ts): one request instead of one per
   // module, each of which would wait its turn for a connection on a phone.

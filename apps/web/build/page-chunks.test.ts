@@ -44,6 +44,7 @@ const chunk = (name: string, fileName: string, imports: string[], extra = {}) =>
 const bundle = {
   'assets/index-1.js': chunk('index', 'assets/index-1.js', ['assets/react-2.js'], {
     isEntry: true,
+    viteMetadata: { importedCss: new Set(['assets/index-0.css']) },
   }),
   'assets/react-2.js': chunk('react', 'assets/react-2.js', []),
   'assets/shared-3.js': chunk(
@@ -88,11 +89,16 @@ describe('pageChunks', () => {
     expect(takes(pages.shared, '/app/src/app.tsx')).toBe(false)
   })
 
-  it('lists the shared chunk, what it needs beyond the entry, and its styles for deep links', () => {
+  it('lists the entry, then the shared chunk and what it needs, and the styles not in index.html', () => {
     const { emitted } = built()
     expect(emitted.map((f) => f.fileName)).toEqual([DEEP_LINK_PRELOAD_FILE])
     expect(deepLinkPreload.parse(JSON.parse(emitted[0]?.source ?? ''))).toEqual({
-      modules: ['/assets/shared-3.js', '/assets/zod-4.js'],
+      modules: [
+        '/assets/index-1.js',
+        '/assets/react-2.js',
+        '/assets/shared-3.js',
+        '/assets/zod-4.js',
+      ],
       styles: ['/assets/shared-5.css'],
     })
   })
