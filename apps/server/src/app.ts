@@ -29,6 +29,7 @@ import { otpPlugin } from './plugins/otp'
 import { rateLimitsPlugin } from './plugins/rate-limits'
 import { routeCatalogPlugin } from './plugins/route-catalog'
 import { securityPlugin } from './plugins/security'
+import { silksPlugin } from './plugins/silks'
 import { streamPlugin } from './plugins/stream'
 import { webAppPlugin } from './plugins/web-app'
 import { apiRoutes } from './routes/api'
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(apiRoutes, { prefix: '/api' })
   await app.register(backOfficePlugin, { prefix: '/backoffice', distDir: config.BACKOFFICE_DIST })
   await app.register(brandAssetsPlugin)
+  await app.register(silksPlugin)
   await app.register(webAppPlugin, { distDir: config.WEB_DIST })
   return app
 }

@@ -82,6 +82,19 @@ describe('horse racing', () => {
       const runners = await page.locator('[data-runner]').count()
       expect(runners).toBeGreaterThan(0)
       expect(runners).toBeLessThanOrEqual(3)
+      // Each runner wears its silks: an image the server draws, loaded rather than broken.
+      const silks = page.locator('[data-runner] img')
+      await expect
+        .poll(() =>
+          silks.evaluateAll(
+            (images) =>
+              images.length > 0 &&
+              images.every(
+                (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+              ),
+          ),
+        )
+        .toBe(true)
       await saveScreenshot(page, 'betting-racing-mobile')
       expect(errorsOf(page)).toEqual([])
       await page.context().close()

@@ -3,6 +3,7 @@ import { isOnLadder } from '@backlay/exchange/ladder'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DAY_MS, dayIndexOf, electionsAnnouncedOn, fixturesOfDay } from './schedule'
+import { SILKS_PATH, silksSvg } from './silks'
 
 const DAY = dayIndexOf(Date.parse('2026-11-23T00:00:00Z'))
 
@@ -61,8 +62,13 @@ describe('simulated schedule', () => {
       expect(race.countryCode).toMatch(/^[A-Z]{2}$/)
       const runners = race.markets[0]?.runners ?? []
       expect(runners.map((r) => r.metadata?.clothNumber)).toEqual(runners.map((_, i) => i + 1))
-      for (const r of runners)
-        expect(r.metadata?.jockey && r.metadata.trainer && r.metadata.silks).toBeTruthy()
+      for (const r of runners) {
+        expect(r.metadata?.jockey && r.metadata.trainer).toBeTruthy()
+        // The silks name an image the server draws.
+        const [dir, file] = (r.metadata?.silks ?? '').split(/\/(?=[^/]+$)/)
+        expect(dir).toBe(SILKS_PATH)
+        expect(silksSvg(file ?? '')).toContain('<svg')
+      }
     }
   })
 

@@ -27,6 +27,7 @@ import {
   TRAINERS,
   type Venue,
 } from './names'
+import { silksPathOf } from './silks'
 
 /**
  * The simulated calendar: a pure function of (seed, UTC day) → fixtures, so every restart and
@@ -290,7 +291,7 @@ function raceMeeting(
           clothNumber,
           jockey: horses ? pick(rng, JOCKEYS) : '',
           trainer: horses ? pick(rng, TRAINERS) : pick(rng, GREYHOUND_TRAINERS),
-          silks: horses ? `silks/${id}-${clothNumber}.png` : `traps/trap-${clothNumber}.png`,
+          silks: silksPathOf(horses, id, clothNumber),
         },
       }
     })
