@@ -60,7 +60,7 @@ describe('serving the built web app', () => {
     const deep = await t.app.inject({ method: 'GET', url: '/event-page/4/123' })
     expect(deep.headers.link).toBe(
       '</assets/shared-1.js>; rel=modulepreload, </assets/zod-2.js>; rel=modulepreload, ' +
-        '</assets/shared-3.css>; rel=preload; as=style',
+        '</assets/shared-3.css>; rel=preload; as=style; crossorigin',
     )
     const home = await t.app.inject({ method: 'GET', url: '/' })
     expect(home.statusCode).toBe(200)

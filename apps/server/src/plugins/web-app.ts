@@ -18,11 +18,15 @@ export const REVALIDATED_CACHE = 'no-cache'
 const cacheControlOf = (path: string) =>
   path.includes(`${sep}assets${sep}`) ? HASHED_ASSET_CACHE : REVALIDATED_CACHE
 
-/** The `Link` header value that has the browser fetch `preload` alongside the entry. */
+/**
+ * The `Link` header value that has the browser fetch `preload` alongside the entry. The app's
+ * loader asks for stylesheets in CORS mode (`crossorigin`); a hint in another mode would not
+ * match its request and the file would come down twice.
+ */
 export const linkHeaderOf = ({ modules, styles }: DeepLinkPreload): string =>
   [
     ...modules.map((path) => `<${path}>; rel=modulepreload`),
-    ...styles.map((path) => `<${path}>; rel=preload; as=style`),
+    ...styles.map((path) => `<${path}>; rel=preload; as=style; crossorigin`),
   ].join(', ')
 
 /** The build's list for deep links; none when the build wrote none or one that does not parse. */
