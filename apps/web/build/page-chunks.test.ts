@@ -1,4 +1,5 @@
 import { DEEP_LINK_PRELOAD_FILE, deepLinkPreload } from '@backlay/contract/web-build'
+import type { Rolldown } from 'vite'
 import { describe, expect, it } from 'vitest'
 import { pageChunks } from './page-chunks'
 
@@ -16,20 +17,6 @@ const graph: Record<string, { static: string[]; dynamic?: string[]; entry?: bool
   '/app/src/table.tsx': { static: ['/app/src/app.tsx', '/app/node_modules/zod/index.js'] },
   '/app/src/only-a.ts': { static: [] },
   '/app/node_modules/zod/index.js': { static: [] },
-}
-
-const graphContext = {
-  getModuleIds: () => Object.keys(graph)[Symbol.iterator](),
-  getModuleInfo: (id: string) => {
-    const node = graph[id]
-    return node
-      ? {
-          isEntry: node.entry === true,
-          importedIds: node.static,
-          dynamicallyImportedIds: node.dynamic ?? [],
-        }
-      : null
-  },
 }
 
 const chunk = (name: string, fileName: string, imports: string[], extra = {}) => ({
@@ -57,23 +44,42 @@ const bundle = {
   'assets/page-a-6.js': chunk('page-a', 'assets/page-a-6.js', ['assets/shared-3.js']),
 }
 
+/** A graph context over `nodes` (the module graph's hooks read through `this`). */
+const contextOf = (nodes: typeof graph) => ({
+  getModuleIds: () => Object.keys(nodes)[Symbol.iterator](),
+  getModuleInfo: (id: string) => {
+    const node = nodes[id]
+    return node
+      ? {
+          isEntry: node.entry === true,
+          importedIds: node.static,
+          dynamicallyImportedIds: node.dynamic ?? [],
+        }
+      : null
+  },
+})
+
+/** Whether `group` takes the module `id` into its chunk. */
+const takes = (group: Rolldown.CodeSplittingGroup, id: string) =>
+  (group.test as (id: string) => boolean)(id)
+
+type Hook = (this: unknown, ...args: unknown[]) => void
+
 function built() {
   const pages = pageChunks()
-  ;(pages.plugin.buildEnd as (this: unknown) => void).call(graphContext)
+  ;(pages.plugin.buildEnd as Hook).call(contextOf(graph))
   const emitted: { fileName: string; source: string }[] = []
-  ;(pages.plugin.generateBundle as (this: unknown, o: unknown, b: unknown) => void).call(
+  ;(pages.plugin.generateBundle as Hook).call(
     { emitFile: (file: { fileName: string; source: string }) => emitted.push(file) },
     {},
     bundle,
   )
-  const takes = (group: typeof pages.startUp, id: string) =>
-    (group.test as (id: string) => boolean)(id)
-  return { pages, emitted, takes }
+  return { pages, emitted }
 }
 
 describe('pageChunks', () => {
   it('keeps our start-up code in the entry and leaves libraries to their own groups', () => {
-    const { pages, takes } = built()
+    const { pages } = built()
     expect(takes(pages.startUp, '/app/src/main.tsx')).toBe(true)
     expect(takes(pages.startUp, '/app/src/app.tsx')).toBe(true)
     expect(takes(pages.startUp, '/app/node_modules/react/index.js')).toBe(false)
@@ -81,7 +87,7 @@ describe('pageChunks', () => {
   })
 
   it('puts what two pages use in the shared chunk, and what one page or the start uses not', () => {
-    const { pages, takes } = built()
+    const { pages } = built()
     expect(takes(pages.shared, '/app/src/table.tsx')).toBe(true)
     expect(takes(pages.shared, '/app/node_modules/zod/index.js')).toBe(true)
     expect(takes(pages.shared, '/app/src/only-a.ts')).toBe(false)
@@ -101,5 +107,22 @@ describe('pageChunks', () => {
       ],
       styles: ['/assets/shared-5.css'],
     })
+  })
+
+  it('forgets the previous graph when a watched build runs again', () => {
+    const pages = pageChunks()
+    const run = (nodes: typeof graph) => {
+      ;(pages.plugin.buildStart as Hook).call(contextOf(nodes))
+      ;(pages.plugin.buildEnd as Hook).call(contextOf(nodes))
+    }
+    run(graph)
+    // Page B no longer uses the table, and the start-up code no longer imports app.tsx.
+    run({
+      ...graph,
+      '/app/src/main.tsx': { ...graph['/app/src/main.tsx'], static: [] } as (typeof graph)[string],
+      '/app/src/page-b.tsx': { static: [] },
+    })
+    expect(takes(pages.shared, '/app/src/table.tsx')).toBe(false)
+    expect(takes(pages.startUp, '/app/src/app.tsx')).toBe(false)
   })
 })

@@ -52,6 +52,11 @@ export function pageChunks(): {
   const plugin: Plugin = {
     name: 'backlay-page-chunks',
     apply: 'build',
+    // A watched build runs these hooks again on each change.
+    buildStart() {
+      atStart.clear()
+      pagesUsing.clear()
+    },
     buildEnd() {
       const graph = this as unknown as ModuleGraph
       const ids = [...graph.getModuleIds()]
