@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
+import { chunkClosure } from './graph'
 
 interface BudgetOptions {
   /** Most gzip bytes of JavaScript the first screen may fetch. */
@@ -14,19 +15,6 @@ type Chunk = {
   imports: string[]
   isEntry: boolean
   facadeModuleId: string | null
-}
-
-/** The file names a chunk needs before it runs: itself and its static imports, transitively. */
-const closureOf = (bundle: Record<string, Chunk | { type: 'asset' }>, start: string[]) => {
-  const seen = new Set<string>()
-  const visit = (name: string) => {
-    const chunk = bundle[name]
-    if (seen.has(name) || chunk?.type !== 'chunk') return
-    seen.add(name)
-    for (const next of chunk.imports) visit(next)
-  }
-  for (const name of start) visit(name)
-  return seen
 }
 
 /**
@@ -47,7 +35,7 @@ export function jsBudget({ maxGzipBytes, firstScreen }: BudgetOptions): Plugin {
           return c.isEntry || firstScreen.some((path) => id.endsWith(path))
         })
         .map(([name]) => name)
-      const files = [...closureOf(bundle, starts)]
+      const files = [...chunkClosure(bundle, starts)]
       const bytes = files.reduce((sum, name) => {
         const chunk = bundle[name] as Chunk
         return sum + gzipSync(chunk.code, { level: 9 }).length

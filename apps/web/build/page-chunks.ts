@@ -1,5 +1,6 @@
 import { DEEP_LINK_PRELOAD_FILE, type DeepLinkPreload } from '@backlay/contract/web-build'
 import type { Plugin, Rolldown } from 'vite'
+import { chunkClosure, reachable } from './graph'
 
 type ModuleGraph = {
   getModuleIds(): IterableIterator<string>
@@ -20,17 +21,6 @@ type Chunk = {
 }
 
 const SHARED = 'shared'
-
-/** `start` and everything it imports statically, added to `into`. */
-function staticClosure(graph: ModuleGraph, start: string, into = new Set<string>()) {
-  const visit = (id: string) => {
-    if (into.has(id)) return
-    into.add(id)
-    for (const next of graph.getModuleInfo(id)?.importedIds ?? []) visit(next)
-  }
-  visit(start)
-  return into
-}
 
 /**
  * Code splitting by page. Left to itself the bundler makes one chunk per distinct set of pages
@@ -60,12 +50,17 @@ export function pageChunks(): {
     buildEnd() {
       const graph = this as unknown as ModuleGraph
       const ids = [...graph.getModuleIds()]
-      for (const id of ids) if (graph.getModuleInfo(id)?.isEntry) staticClosure(graph, id, atStart)
+      const imports = (id: string) => graph.getModuleInfo(id)?.importedIds ?? []
+      reachable(
+        ids.filter((id) => graph.getModuleInfo(id)?.isEntry),
+        imports,
+        atStart,
+      )
       const pages = new Set(
         ids.flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
       )
       for (const page of pages) {
-        for (const id of staticClosure(graph, page)) {
+        for (const id of reachable([page], imports)) {
           if (!atStart.has(id)) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1)
         }
       }
@@ -73,17 +68,12 @@ export function pageChunks(): {
     generateBundle(_options, output) {
       const bundle = output as unknown as Record<string, Chunk | { type: 'asset' }>
       const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk')
-      const entryFiles = new Set<string>()
-      const addClosure = (fileName: string, into: Set<string>) => {
-        if (into.has(fileName)) return
-        into.add(fileName)
-        for (const next of (bundle[fileName] as Chunk | undefined)?.imports ?? [])
-          addClosure(next, into)
-      }
-      for (const chunk of chunks) if (chunk.isEntry) addClosure(chunk.fileName, entryFiles)
+      const entryFiles = chunkClosure(
+        bundle,
+        chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+      )
       const shared = chunks.find((c) => c.name === SHARED)
-      const files = new Set<string>()
-      if (shared) addClosure(shared.fileName, files)
+      const files = chunkClosure(bundle, shared ? [shared.fileName] : [])
       const pageFiles = [...files].filter((f) => !entryFiles.has(f))
       // The entry's files first: they start the page's requests, the shared code only draws it.
       // The entry's styles are written into index.html.

@@ -38,9 +38,11 @@ const svg = (body: string) =>
 /** A horse's silks, the same every time for the same runner: body, sleeves and a pattern. */
 function horseSilks(seed: string) {
   const h = hash32(`silks:${seed}`)
-  const body = COLOURS[h % COLOURS.length] as string
-  let second = COLOURS[(h >>> 4) % COLOURS.length] as string
-  if (second === body) second = COLOURS[(COLOURS.indexOf(body) + 5) % COLOURS.length] as string
+  const first = h % COLOURS.length
+  // Any other colour: an offset of 1 to length − 1 never lands on the first.
+  const offset = 1 + ((h >>> 4) % (COLOURS.length - 1))
+  const body = COLOURS[first] as string
+  const second = COLOURS[(first + offset) % COLOURS.length] as string
   const patterns = [
     '',
     `<path d="M7 8h8v3H7zM7 14h8v3H7z" fill="${second}"/>`,

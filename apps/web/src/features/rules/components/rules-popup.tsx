@@ -1,5 +1,5 @@
 import { Accordion, Dialog } from 'radix-ui'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { OnceOpened } from '../../../lib/lazy-overlay'
 import { IPL_RULE } from '../ipl-averages'
@@ -30,8 +30,6 @@ export function RulesButton() {
 
 function RulesDialog() {
   const { t } = useTranslation()
-  const general = list(t('rules.general.items', { returnObjects: true }))
-  const fancy = list(t('rules.fancy.items', { returnObjects: true }))
   return (
     <Dialog.Portal>
       <Dialog.Overlay className={styles.overlay} />
@@ -44,60 +42,58 @@ function RulesDialog() {
         </header>
         <Dialog.Description className={styles.hidden}>{t('rules.description')}</Dialog.Description>
         <Accordion.Root type="single" collapsible className={styles.sections}>
-          <Accordion.Item value="general" className={styles.item}>
-            <Accordion.Header className={styles.itemHead}>
-              <Accordion.Trigger className={styles.itemTrigger}>
-                {t('rules.general.title')}
-              </Accordion.Trigger>
-            </Accordion.Header>
-            <Accordion.Content className={styles.itemBody}>
-              <ol className={styles.rules}>
-                {general.map((rule) => (
-                  <li key={rule}>{rule}</li>
-                ))}
-              </ol>
-            </Accordion.Content>
-          </Accordion.Item>
-          <Accordion.Item value="fancy" className={styles.item}>
-            <Accordion.Header className={styles.itemHead}>
-              <Accordion.Trigger className={styles.itemTrigger}>
-                {t('rules.fancy.title')}
-              </Accordion.Trigger>
-            </Accordion.Header>
-            <Accordion.Content className={styles.itemBody}>
-              <ol className={styles.rules}>
-                {fancy.map((rule) => (
-                  <li key={rule}>{rule}</li>
-                ))}
-              </ol>
-              <h3 className={styles.subTitle}>{t('rules.ipl.title')}</h3>
-              <p>
-                {t('rules.ipl.text', {
-                  matches: IPL_RULE.minMatches,
-                  days: IPL_RULE.waitDays,
-                })}
-              </p>
-              <table className={styles.averages}>
-                <caption className={styles.hidden}>{t('rules.ipl.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('rules.ipl.stat')}</th>
-                    <th scope="col">{t('rules.ipl.average')}</th>
+          <RuleSection value="general" />
+          <RuleSection value="fancy">
+            <h3 className={styles.subTitle}>{t('rules.ipl.title')}</h3>
+            <p>
+              {t('rules.ipl.text', {
+                matches: IPL_RULE.minMatches,
+                days: IPL_RULE.waitDays,
+              })}
+            </p>
+            <table className={styles.averages}>
+              <caption className={styles.hidden}>{t('rules.ipl.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('rules.ipl.stat')}</th>
+                  <th scope="col">{t('rules.ipl.average')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {IPL_RULE.averages.map(([key, value]) => (
+                  <tr key={key}>
+                    <th scope="row">{t(`rules.ipl.stats.${key}`)}</th>
+                    <td>{value}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {IPL_RULE.averages.map(([key, value]) => (
-                    <tr key={key}>
-                      <th scope="row">{t(`rules.ipl.stats.${key}`)}</th>
-                      <td>{value}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </Accordion.Content>
-          </Accordion.Item>
+                ))}
+              </tbody>
+            </table>
+          </RuleSection>
         </Accordion.Root>
       </Dialog.Content>
     </Dialog.Portal>
+  )
+}
+
+/** One accordion section: its title, its numbered rules, then anything the section adds. */
+function RuleSection({ value, children }: { value: 'general' | 'fancy'; children?: ReactNode }) {
+  const { t } = useTranslation()
+  const rules = list(t(`rules.${value}.items`, { returnObjects: true }))
+  return (
+    <Accordion.Item value={value} className={styles.item}>
+      <Accordion.Header className={styles.itemHead}>
+        <Accordion.Trigger className={styles.itemTrigger}>
+          {t(`rules.${value}.title`)}
+        </Accordion.Trigger>
+      </Accordion.Header>
+      <Accordion.Content className={styles.itemBody}>
+        <ol className={styles.rules}>
+          {rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ol>
+        {children}
+      </Accordion.Content>
+    </Accordion.Item>
   )
 }
