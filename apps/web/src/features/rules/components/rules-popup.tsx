@@ -42,8 +42,16 @@ function RulesDialog() {
         </header>
         <Dialog.Description className={styles.hidden}>{t('rules.description')}</Dialog.Description>
         <Accordion.Root type="single" collapsible className={styles.sections}>
-          <RuleSection value="general" />
-          <RuleSection value="fancy">
+          <RuleSection
+            value="general"
+            title={t('rules.general.title')}
+            rules={list(t('rules.general.items', { returnObjects: true }))}
+          />
+          <RuleSection
+            value="fancy"
+            title={t('rules.fancy.title')}
+            rules={list(t('rules.fancy.items', { returnObjects: true }))}
+          >
             <h3 className={styles.subTitle}>{t('rules.ipl.title')}</h3>
             <p>
               {t('rules.ipl.text', {
@@ -76,15 +84,21 @@ function RulesDialog() {
 }
 
 /** One accordion section: its title, its numbered rules, then anything the section adds. */
-function RuleSection({ value, children }: { value: 'general' | 'fancy'; children?: ReactNode }) {
-  const { t } = useTranslation()
-  const rules = list(t(`rules.${value}.items`, { returnObjects: true }))
+function RuleSection({
+  value,
+  title,
+  rules,
+  children,
+}: {
+  value: string
+  title: string
+  rules: string[]
+  children?: ReactNode
+}) {
   return (
     <Accordion.Item value={value} className={styles.item}>
       <Accordion.Header className={styles.itemHead}>
-        <Accordion.Trigger className={styles.itemTrigger}>
-          {t(`rules.${value}.title`)}
-        </Accordion.Trigger>
+        <Accordion.Trigger className={styles.itemTrigger}>{title}</Accordion.Trigger>
       </Accordion.Header>
       <Accordion.Content className={styles.itemBody}>
         <ol className={styles.rules}>
