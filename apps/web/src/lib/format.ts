@@ -1,24 +1,35 @@
 import { INDIA_OFFSET_MINUTES } from '@backlay/contract/limits'
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
+import { buildNumberFormats } from './number-formats'
 
 dayjs.extend(utc)
 
-// Indian grouping (1,00,00,000) is a product rule, so the locale is fixed rather than taken from the
-// browser. The formatters are built when first needed: the first one loads the locale's data, tens
-// of milliseconds on a phone, which must not hold up the app's first requests.
-let formats: { money: Intl.NumberFormat; whole: Intl.NumberFormat } | undefined
+// The formatters are built when first needed: the first one loads the locale's data, tens of
+// milliseconds on a phone, which must not hold up the app's first requests.
+let formats: ReturnType<typeof buildNumberFormats> | undefined
 const numberFormats = () => {
-  formats ??= {
-    money: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-    whole: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }),
-  }
+  formats ??= buildNumberFormats()
   return formats
 }
 
-/** Builds the number formatters ahead of the first figure, while nothing else needs the CPU. */
+/**
+ * Builds the number formatters ahead of the first figure. A worker thread loads the locale's
+ * data first, so the page's own thread, busy starting the app, spends next to nothing on it; without
+ * workers, or when the worker fails, the page loads it itself.
+ */
 export const prepareNumberFormats = (): void => {
-  numberFormats()
+  if (typeof Worker === 'undefined') {
+    numberFormats()
+    return
+  }
+  const worker = new Worker(new URL('./number-formats.worker.ts', import.meta.url))
+  const build = () => {
+    worker.terminate()
+    numberFormats()
+  }
+  worker.onmessage = build
+  worker.onerror = build
 }
 
 /** Volumes at or above this are shown as a cap instead of a figure (betting-area §5). */
