@@ -7,7 +7,7 @@ import { jsBudget } from './build/js-budget'
 import { pageChunks } from './build/page-chunks'
 import { serviceWorker } from './build/service-worker-plugin'
 
-const pages = pageChunks()
+const pages = pageChunks({ router: 'src/app/router.tsx' })
 
 // Rolldown gives each module to the first group that takes it, and a group takes what its modules
 // import too: libraries first, then our start-up code, so neither lands in a lazy chunk's group.
@@ -32,6 +32,8 @@ const chunkGroups = [
     test: /src[\\/]locales[\\/](?!en[\\/])[a-z]+[\\/]/,
   },
   pages.shared,
+  pages.overlays,
+  pages.ownPage,
 ]
 
 // In development the API runs separately (`npm run dev -w apps/server`); production serves both from one origin.

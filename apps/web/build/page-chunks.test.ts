@@ -3,21 +3,45 @@ import type { Rolldown } from 'vite'
 import { describe, expect, it } from 'vitest'
 import { pageChunks } from './page-chunks'
 
-/** main.tsx starts the app; two pages load on demand and share a table that imports app code. */
+/**
+ * main.tsx starts the app; its router loads two pages on demand, which share a table that imports
+ * app code. Each page opens a dialog of its own on demand; both dialogs use one form. Page A and
+ * its dialog share a helper; page B shares one with a dialog the shell opens.
+ */
 const graph: Record<string, { static: string[]; dynamic?: string[]; entry?: boolean }> = {
   '/app/src/main.tsx': {
-    static: ['/app/src/app.tsx', '/app/node_modules/react/index.js'],
-    dynamic: ['/app/src/page-a.tsx', '/app/src/page-b.tsx'],
+    static: ['/app/src/app.tsx', '/app/node_modules/react/index.js', '/app/src/router.tsx'],
+    dynamic: ['/app/src/shell-dialog.tsx'],
     entry: true,
+  },
+  '/app/src/router.tsx': {
+    static: ['/app/node_modules/react/index.js'],
+    dynamic: ['/app/src/page-a.tsx', '/app/src/page-b.tsx'],
   },
   '/app/src/app.tsx': { static: ['/app/node_modules/react/index.js'] },
   '/app/node_modules/react/index.js': { static: [] },
-  '/app/src/page-a.tsx': { static: ['/app/src/table.tsx', '/app/src/only-a.ts'] },
-  '/app/src/page-b.tsx': { static: ['/app/src/table.tsx'] },
+  '/app/src/page-a.tsx': {
+    static: ['/app/src/table.tsx', '/app/src/only-a.ts', '/app/src/a-helper.ts'],
+    dynamic: ['/app/src/dialog-a.tsx'],
+  },
+  '/app/src/page-b.tsx': {
+    static: ['/app/src/table.tsx', '/app/src/b-helper.ts'],
+    dynamic: ['/app/src/dialog-b.tsx'],
+  },
   '/app/src/table.tsx': { static: ['/app/src/app.tsx', '/app/node_modules/zod/index.js'] },
   '/app/src/only-a.ts': { static: [] },
+  '/app/src/dialog-a.tsx': {
+    static: ['/app/src/form.tsx', '/app/src/table.tsx', '/app/src/a-helper.ts'],
+  },
+  '/app/src/shell-dialog.tsx': { static: ['/app/src/b-helper.ts'] },
+  '/app/src/a-helper.ts': { static: [] },
+  '/app/src/b-helper.ts': { static: [] },
+  '/app/src/dialog-b.tsx': { static: ['/app/src/form.tsx'] },
+  '/app/src/form.tsx': { static: [] },
   '/app/node_modules/zod/index.js': { static: [] },
 }
+
+const ROUTER = 'src/router.tsx'
 
 const chunk = (name: string, fileName: string, imports: string[], extra = {}) => ({
   type: 'chunk' as const,
@@ -46,6 +70,9 @@ const bundle = {
 
 /** A graph context over `nodes` (the module graph's hooks read through `this`). */
 const contextOf = (nodes: typeof graph) => ({
+  error: (message: string) => {
+    throw new Error(message)
+  },
   getModuleIds: () => Object.keys(nodes)[Symbol.iterator](),
   getModuleInfo: (id: string) => {
     const node = nodes[id]
@@ -66,7 +93,7 @@ const takes = (group: Rolldown.CodeSplittingGroup, id: string) =>
 type Hook = (this: unknown, ...args: unknown[]) => void
 
 function built() {
-  const pages = pageChunks()
+  const pages = pageChunks({ router: ROUTER })
   ;(pages.plugin.buildEnd as Hook).call(contextOf(graph))
   const emitted: { fileName: string; source: string }[] = []
   ;(pages.plugin.generateBundle as Hook).call(
@@ -93,6 +120,31 @@ describe('pageChunks', () => {
     expect(takes(pages.shared, '/app/src/only-a.ts')).toBe(false)
     expect(takes(pages.shared, '/app/src/page-a.tsx')).toBe(false)
     expect(takes(pages.shared, '/app/src/app.tsx')).toBe(false)
+    expect(takes(pages.shared, '/app/src/form.tsx')).toBe(false)
+  })
+
+  it('puts what dialogs share in the overlays chunk, and what a page shares only with its own dialogs in the page', () => {
+    const { pages } = built()
+    expect(takes(pages.overlays, '/app/src/form.tsx')).toBe(true)
+    expect(takes(pages.overlays, '/app/src/b-helper.ts')).toBe(true)
+    expect(takes(pages.overlays, '/app/src/table.tsx')).toBe(false)
+    expect(takes(pages.overlays, '/app/src/dialog-a.tsx')).toBe(false)
+    expect(takes(pages.overlays, '/app/src/a-helper.ts')).toBe(false)
+
+    const pageOf = (id: string) =>
+      takes(pages.ownPage, id) ? (pages.ownPage.name as (id: string) => string)(id) : undefined
+    expect(pageOf('/app/src/a-helper.ts')).toBe('page-a')
+    expect(pageOf('/app/src/only-a.ts')).toBe('page-a')
+    expect(pageOf('/app/src/page-b.tsx')).toBe('page-b')
+    expect(pageOf('/app/src/b-helper.ts')).toBeUndefined()
+    expect(pageOf('/app/src/table.tsx')).toBeUndefined()
+  })
+
+  it('stops the build when the router it was given is not in the app', () => {
+    const pages = pageChunks({ router: 'src/routes.tsx' })
+    expect(() => (pages.plugin.buildEnd as Hook).call(contextOf(graph))).toThrow(
+      'no module src/routes.tsx',
+    )
   })
 
   it('lists the entry, then the shared chunk and what it needs, and the styles not in index.html', () => {
@@ -110,7 +162,7 @@ describe('pageChunks', () => {
   })
 
   it('forgets the previous graph when a watched build runs again', () => {
-    const pages = pageChunks()
+    const pages = pageChunks({ router: ROUTER })
     const run = (nodes: typeof graph) => {
       ;(pages.plugin.buildStart as Hook).call(contextOf(nodes))
       ;(pages.plugin.buildEnd as Hook).call(contextOf(nodes))

@@ -22,6 +22,23 @@ type Chunk = {
 
 const SHARED = 'shared'
 
+/** Which of `entries` reach each module through static imports, `skip` left out. */
+function usage(
+  entries: Iterable<string>,
+  imports: (id: string) => Iterable<string>,
+  skip: ReadonlySet<string>,
+  into: Map<string, string[]>,
+) {
+  for (const entry of entries) {
+    for (const id of reachable([entry], imports)) {
+      if (!skip.has(id)) into.set(id, [...(into.get(id) ?? []), entry])
+    }
+  }
+}
+
+/** A page's chunk is named after its module: `…/event-page.tsx` → `event-page`. */
+const chunkNameOf = (id: string) => /([^\\/]+?)(\.[cm]?[jt]sx?)?$/.exec(id)?.[1] ?? id
+
 /**
  * Code splitting by page. Left to itself the bundler makes one chunk per distinct set of pages
  * using a module: the event page came in 30 files, most under 2 KB, and on a phone each waits
@@ -29,16 +46,26 @@ const SHARED = 'shared'
  * chunk, each page keeps what only it uses, and all the code two or more pages share is one
  * `shared` chunk: a page that is not the home page loads three or four files besides the entry.
  *
+ * Pages are what `router` (a path under the app's root) loads on demand. The other lazy modules
+ * are overlays: dialogs and drawers that load when first opened. What they share goes into an
+ * `overlays` chunk of its own, so no page waits for a dialog's code before it draws.
+ *
  * The groups go after the library groups, which keep their own long-cached chunks. Emits
  * DEEP_LINK_PRELOAD_FILE: the entry's files, then the shared chunk and what it needs beyond them.
  */
-export function pageChunks(): {
+export function pageChunks({ router }: { router: string }): {
   plugin: Plugin
   startUp: Rolldown.CodeSplittingGroup
   shared: Rolldown.CodeSplittingGroup
+  ownPage: Rolldown.CodeSplittingGroup
+  overlays: Rolldown.CodeSplittingGroup
 } {
   const atStart = new Set<string>()
-  const pagesUsing = new Map<string, number>()
+  const pagesUsing = new Map<string, string[]>()
+  const lazyUsing = new Map<string, string[]>()
+  const ownedBy = new Map<string, string>()
+  const count = (using: Map<string, string[]>, id: string) => using.get(id)?.length ?? 0
+  const isRouter = (id: string) => id.replaceAll('\\', '/').endsWith(`/${router}`)
   const plugin: Plugin = {
     name: 'backlay-page-chunks',
     apply: 'build',
@@ -46,6 +73,8 @@ export function pageChunks(): {
     buildStart() {
       atStart.clear()
       pagesUsing.clear()
+      lazyUsing.clear()
+      ownedBy.clear()
     },
     buildEnd() {
       const graph = this as unknown as ModuleGraph
@@ -56,12 +85,26 @@ export function pageChunks(): {
         imports,
         atStart,
       )
-      const pages = new Set(
-        ids.flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+      const lazyImports = (id: string) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []
+      const routerId = ids.find(isRouter)
+      if (!routerId) this.error(`page chunks: no module ${router} in the build`)
+      const pages = new Set(lazyImports(routerId))
+      usage(pages, imports, atStart, pagesUsing)
+      usage(new Set(ids.flatMap(lazyImports)), imports, atStart, lazyUsing)
+      // A page owns what no other page uses, unless a dialog opened from elsewhere needs it.
+      const openedFrom = new Map(
+        [...pages].map((page) => [
+          page,
+          reachable([page], (id) => [
+            ...imports(id),
+            ...lazyImports(id).filter((lazy) => !pages.has(lazy)),
+          ]),
+        ]),
       )
-      for (const page of pages) {
-        for (const id of reachable([page], imports)) {
-          if (!atStart.has(id)) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1)
+      for (const [id, [page, ...others]] of pagesUsing) {
+        const opened = page === undefined ? undefined : openedFrom.get(page)
+        if (others.length === 0 && opened && lazyUsing.get(id)?.every((u) => opened.has(u))) {
+          ownedBy.set(id, page as string)
         }
       }
     },
@@ -96,6 +139,18 @@ export function pageChunks(): {
     plugin,
     // Our own start-up code, in the entry chunk.
     startUp: { name: 'index', test: (id) => atStart.has(id) && !id.includes('node_modules') },
-    shared: { name: SHARED, test: (id) => (pagesUsing.get(id) ?? 0) >= 2 },
+    shared: { name: SHARED, test: (id) => count(pagesUsing, id) >= 2 },
+    // What dialogs share goes with them, also when one page uses it: the page then loads the
+    // dialogs' chunk, but no other page, and no dialog, loads that page's code.
+    overlays: {
+      name: 'overlays',
+      test: (id) => !ownedBy.has(id) && count(pagesUsing, id) <= 1 && count(lazyUsing, id) >= 2,
+    },
+    // What one page uses stays in that page's chunk, also when the dialogs it opens use it: split
+    // off, it would be one more file the page finds only once its own has arrived.
+    ownPage: {
+      name: (id) => chunkNameOf(ownedBy.get(id) ?? id),
+      test: (id) => ownedBy.has(id),
+    },
   }
 }

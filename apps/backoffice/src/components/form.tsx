@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 

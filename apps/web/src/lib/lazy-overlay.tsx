@@ -7,6 +7,12 @@ import {
   useState,
 } from 'react'
 
+/** What a controlled dialog takes: whether it is open, and how it asks to open or close. */
+export interface DialogState {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
 /**
  * `lazyNamed(() => import('./x'), 'X')`: component X, its module fetched when it first renders,
  * or earlier by `preload()` when it is known to be wanted.
@@ -49,4 +55,31 @@ export function OnceOpened({ open, children }: { open: boolean; children: ReactN
   const [opened, setOpened] = useState(open)
   if (open && !opened) setOpened(true)
   return opened ? <Suspense fallback={null}>{children}</Suspense> : null
+}
+
+/**
+ * A button that opens a dialog, usually a lazy one: `dialog` draws it from its state, from the
+ * first time the button is pressed (see OnceOpened).
+ */
+export function DialogButton({
+  dialog,
+  onClick,
+  ...button
+}: Omit<ComponentProps<'button'>, 'type'> & { dialog: (state: DialogState) => ReactNode }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        {...button}
+        onClick={(event) => {
+          onClick?.(event)
+          setOpen(true)
+        }}
+      />
+      <OnceOpened open={open}>{dialog({ open, onOpenChange: setOpen })}</OnceOpened>
+    </>
+  )
 }

@@ -1,4 +1,4 @@
-import { AlertDialog } from 'radix-ui'
+import * as AlertDialog from 'radix-ui/alert-dialog'
 import { useTranslation } from 'react-i18next'
 import { useConfirmStore } from '../../lib/toast'
 import styles from './overlays.module.css'

@@ -1,6 +1,6 @@
 import { createEventRequest } from '@backlay/contract/admin'
 import { DEFAULT_BET_DELAY_SECONDS } from '@backlay/contract/limits'
-import { Dialog } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
 import { useState } from 'react'
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'

@@ -1,6 +1,6 @@
 import { type CreatePlayerRequest, createPlayerRequest } from '@backlay/contract/admin'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Dialog } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'

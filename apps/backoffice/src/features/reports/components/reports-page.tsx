@@ -1,6 +1,6 @@
 import { type ReportKind, reportKind } from '@backlay/contract/admin-reports'
 import { INDIA_OFFSET_MINUTES } from '@backlay/contract/limits'
-import { Tabs } from 'radix-ui'
+import * as Tabs from 'radix-ui/tabs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Pager } from '../../../components/pager'

@@ -1,4 +1,5 @@
-import { Dialog, Tabs } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
+import * as Tabs from 'radix-ui/tabs'
 import { useTranslation } from 'react-i18next'
 import { local, STORAGE_KEYS } from '../../../lib/storage'
 import { useSiteConfig } from '../../brand/api/get-app-config'

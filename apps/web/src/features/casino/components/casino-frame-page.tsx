@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
+import { lazyNamed, OnceOpened } from '../../../lib/lazy-overlay'
 import { translateMessage } from '../../../lib/messages'
 import { showToast } from '../../../lib/toast'
 import { useLoginUiStore } from '../../auth/stores/login-ui-store'
@@ -16,7 +17,8 @@ import {
 } from '../frame-protocol'
 import { launchForPath } from '../launch-target'
 import styles from './casino.module.css'
-import { SlotNotice } from './slot-notice'
+
+const SlotNotice = lazyNamed(() => import('./slot-notice'), 'SlotNotice')
 
 /**
  * Shell §2 casino pages (lobby, live casino, table and live games, Indian casino and card games,
@@ -71,7 +73,9 @@ export function CasinoFramePage() {
   }
   return (
     <>
-      {slots && !agreedToPoints ? <SlotNotice onAgree={() => setAgreedToPoints(true)} /> : null}
+      <OnceOpened open={slots && !agreedToPoints}>
+        <SlotNotice open={slots && !agreedToPoints} onAgree={() => setAgreedToPoints(true)} />
+      </OnceOpened>
       <ProviderFrame key={launchUrl.data} src={launchUrl.data} title={t('casino.frameTitle')} />
     </>
   )

@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
 import { useTranslation } from 'react-i18next'
 import styles from './casino.module.css'
 
@@ -6,10 +6,10 @@ import styles from './casino.module.css'
  * Betting §2 slot-casino notice: slot balances are in points (§1: 10 = 1 Point). It closes only
  * through 'OK I AGREE', so nobody plays a slot without having seen it.
  */
-export function SlotNotice({ onAgree }: { onAgree: () => void }) {
+export function SlotNotice({ open, onAgree }: { open: boolean; onAgree: () => void }) {
   const { t } = useTranslation()
   return (
-    <Dialog.Root open>
+    <Dialog.Root open={open}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.noticeOverlay} />
         <Dialog.Content

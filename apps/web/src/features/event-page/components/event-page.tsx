@@ -3,6 +3,7 @@ import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useSta
 import { useTranslation } from 'react-i18next'
 import { Navigate, useParams } from 'react-router'
 import { formatMatchTime } from '../../../lib/format'
+import { lazyNamed, OnceOpened } from '../../../lib/lazy-overlay'
 import { useCommitTiming } from '../../../lib/use-commit-timing'
 import { useUserSetting } from '../../bet-slip/api/get-user-setting'
 import { BetReceipt } from '../../bet-slip/components/bet-receipt'
@@ -18,7 +19,7 @@ import { useVolumeMultiplier } from '../../markets/api/get-balance-settings'
 import { useFancyLiability, useTeamPosition } from '../../markets/api/get-team-position'
 import { FancyTable, type SelectFancy } from '../../markets/components/fancy-table'
 import { MarketTable, type OpenChart, type SelectOdds } from '../../markets/components/market-table'
-import { type LadderTarget, PositionDialog } from '../../markets/components/position-dialog'
+import type { LadderTarget } from '../../markets/components/position-dialog'
 import { useLiveMarkets } from '../../markets/hooks/use-live-markets'
 import {
   type LimitKind,
@@ -27,13 +28,18 @@ import {
   stakeRange,
 } from '../../markets/stake-limits'
 import { useRunnerChart } from '../../price-history/components/runner-chart'
-import { RulesButton } from '../../rules/components/rules-popup'
+import { RulesButton } from '../../rules/components/rules-button'
 import { useEventsLimit } from '../api/get-events-limit'
 import { useFancies } from '../api/get-fancies'
 import { useMatchDetails } from '../api/get-match-details'
 import { useEventName } from '../api/get-menu'
 import styles from './event-page.module.css'
 import { MatchCentre } from './match-centre'
+
+const PositionDialog = lazyNamed(
+  () => import('../../markets/components/position-dialog'),
+  'PositionDialog',
+)
 
 /** What the page itself shows of the markets; price ticks leave it unchanged. */
 interface EventOutline {
@@ -210,7 +216,9 @@ export function EventPage() {
         />
       ) : null}
       <FollowSelectedPrice matchId={eventId} routeMarketId={marketId} hasFancy={hasFancy} />
-      <PositionDialog target={ladder} onClose={() => setLadder(null)} />
+      <OnceOpened open={ladder !== null}>
+        <PositionDialog target={ladder} onClose={() => setLadder(null)} />
+      </OnceOpened>
       {chart.dialog}
       {tradeLadder.dialog}
       <ConfirmPopup />

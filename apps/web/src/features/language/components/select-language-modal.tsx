@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@backlay/contract/language'
-import { Dialog, RadioGroup } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
+import * as RadioGroup from 'radix-ui/radio-group'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLoginUiStore } from '../../auth/stores/login-ui-store'

@@ -1,8 +1,7 @@
 import type { Fancy, MarketDetail } from '@backlay/contract/match-details'
-import { Dialog } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../../lib/format'
-import { OnceOpened } from '../../../lib/lazy-overlay'
 import { useFancyPosition } from '../api/get-team-position'
 import styles from './position-dialog.module.css'
 
@@ -22,36 +21,34 @@ export function PositionDialog({
 }) {
   const { t } = useTranslation()
   return (
-    <OnceOpened open={target !== null}>
-      <Dialog.Root open={target !== null} onOpenChange={(open) => !open && onClose()}>
-        <Dialog.Portal>
-          <Dialog.Overlay className={styles.overlay} />
-          <Dialog.Content className={styles.dialog}>
-            <Dialog.Title className={styles.title}>
-              {target?.kind === 'fancy' ? target.fancy.fancy_name : target?.market.market_name}
-            </Dialog.Title>
-            <Dialog.Description className={styles.hint}>{t('markets.position')}</Dialog.Description>
-            {target?.kind === 'fancy' ? <RunLadder fancyId={target.fancy.fancy_id} /> : null}
-            {target?.kind === 'market' ? (
-              <table className={styles.table}>
-                <tbody>
-                  {target.market.runners.map((r) => {
-                    const pl = target.positions?.get(r.selectionId) ?? r.win_loss ?? 0
-                    return (
-                      <tr key={r.selectionId}>
-                        <th scope="row">{r.runnerName}</th>
-                        <td className={plClass(pl)}>{formatMoney(pl)}</td>
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </table>
-            ) : null}
-            <Dialog.Close className={styles.close}>{t('markets.close')}</Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </OnceOpened>
+    <Dialog.Root open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog}>
+          <Dialog.Title className={styles.title}>
+            {target?.kind === 'fancy' ? target.fancy.fancy_name : target?.market.market_name}
+          </Dialog.Title>
+          <Dialog.Description className={styles.hint}>{t('markets.position')}</Dialog.Description>
+          {target?.kind === 'fancy' ? <RunLadder fancyId={target.fancy.fancy_id} /> : null}
+          {target?.kind === 'market' ? (
+            <table className={styles.table}>
+              <tbody>
+                {target.market.runners.map((r) => {
+                  const pl = target.positions?.get(r.selectionId) ?? r.win_loss ?? 0
+                  return (
+                    <tr key={r.selectionId}>
+                      <th scope="row">{r.runnerName}</th>
+                      <td className={plClass(pl)}>{formatMoney(pl)}</td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          ) : null}
+          <Dialog.Close className={styles.close}>{t('markets.close')}</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   )
 }
 

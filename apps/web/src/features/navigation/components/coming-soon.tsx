@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
 import { useTranslation } from 'react-i18next'
 import styles from './bottom-bar.module.css'
 

@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { useLoginUiStore } from '../../auth/stores/login-ui-store'

@@ -1,5 +1,5 @@
 import type { NotificationMessage } from '@backlay/contract/brand'
-import { Popover } from 'radix-ui'
+import * as Popover from 'radix-ui/popover'
 import { type RefObject, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styles from './notifications.module.css'

@@ -1,4 +1,5 @@
-import { Dialog, Tabs } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
+import * as Tabs from 'radix-ui/tabs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, formatOdds } from '../../../lib/format'

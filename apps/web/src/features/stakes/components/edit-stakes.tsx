@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Dialog } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '../../../lib/toast'
