@@ -53,14 +53,15 @@ describe('how the web app is delivered', () => {
     const context = await newAppContext(browser())
     const page = await newTrackedPage(context)
     const responses = recordResponses(page)
-    const worker = page.waitForEvent('worker')
+    // The number formats' locale data loads on a thread of its own, which ends once it has.
+    const formatsWorker = new Promise<string>((resolve) =>
+      page.once('worker', (worker) => worker.once('close', () => resolve(worker.url()))),
+    )
     const index = await page.goto('/')
     await page.getByRole('region', { name: 'Cricket' }).getByRole('listitem').first().waitFor()
-
-    // The number formats' locale data loads on a thread of its own, which ends once it has.
-    const formats = await worker
-    expect(new URL(formats.url()).pathname).toMatch(/^\/assets\/number-formats\.worker-.+\.js$/)
-    await formats.waitForEvent('close')
+    expect(new URL(await formatsWorker).pathname).toMatch(
+      /^\/assets\/number-formats\.worker-.+\.js$/,
+    )
 
     expect(index?.headers()['cache-control']).toBe('no-cache')
     const assets = responses.filter((r) => /^\/assets\/.+\.(js|css)$/.test(pathOf(r)))

@@ -8,8 +8,9 @@ const ConfirmPopupDialog = lazyNamed(() => import('./confirm-popup-dialog'), 'Co
 /**
  * The bet popup of §2: stage 1 (confirm) centred from 1024 px and full screen below, then stage 2
  * (processing). On desktop with confirmation off, stage 1 lives in the sidebar slip instead.
- * Its code is not part of the page's first download; it is fetched once the page is idle, so the
- * first bet's popup does not wait for it either.
+ * Its code is not part of the page's first download: the player's first touch or key on the page
+ * asks for it, a moment before the tap on a price that opens it, and without taking the page's
+ * bandwidth while it loads.
  */
 export function ConfirmPopup() {
   const desktop = useDesktop()
@@ -19,8 +20,15 @@ export function ConfirmPopup() {
   const open =
     stage === 'processing' || (stage === 'confirm' && (confirmation || !desktop || fromOneClick))
   useEffect(() => {
-    const whenIdle = window.requestIdleCallback ?? setTimeout
-    whenIdle(() => void ConfirmPopupDialog.preload())
+    // Offline, say: the popup asks for its code again when it opens.
+    const preload = () => void ConfirmPopupDialog.preload().catch(() => undefined)
+    const once = { once: true, capture: true, passive: true }
+    window.addEventListener('pointerdown', preload, once)
+    window.addEventListener('keydown', preload, once)
+    return () => {
+      window.removeEventListener('pointerdown', preload, once)
+      window.removeEventListener('keydown', preload, once)
+    }
   }, [])
   return (
     <OnceOpened open={open}>
