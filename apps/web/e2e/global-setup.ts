@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import getPort from 'get-port'
 import type { TestProject } from 'vitest/node'
 import { startGamesServer } from './support/games-server'
-import { freePort, startServer } from './support/server'
+import { startServer } from './support/server'
 
 export interface TestServers {
   baseUrl: string
@@ -10,7 +11,7 @@ export interface TestServers {
 
 /** The real server with the casino games server on its own origin, as one worker's tests use them. */
 async function startServers(): Promise<TestServers & { stop(): Promise<void> }> {
-  const gamesPort = await freePort()
+  const gamesPort = await getPort({ host: '127.0.0.1' })
   const walletSecret = randomBytes(24).toString('hex')
   const server = await startServer({
     // One snapshot, then still prices: a bet delay never meets a price the feed just moved, so

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LOGIN_BASIC_AUTHORIZATION, loginResponse } from '@backlay/contract/auth'
+import getPort from 'get-port'
 import { type Kysely, sql } from 'kysely'
 import { expect } from 'vitest'
 import { createTokenService } from '../auth/tokens'
@@ -30,20 +30,6 @@ export const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
-
 /** A server process of the test's cluster: its address, its log so far, and signals. */
 export class ClusterNode {
   log = ''
@@ -61,7 +47,7 @@ export class ClusterNode {
   }
 
   static async start(name: string, env: Record<string, string>): Promise<ClusterNode> {
-    const port = await freePort()
+    const port = await getPort({ host: '127.0.0.1' })
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env: {

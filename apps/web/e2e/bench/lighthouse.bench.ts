@@ -1,9 +1,9 @@
+import getPort from 'get-port'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { brandUrl, liveCricketMatch } from '../support/betting'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser'
-import { freePort } from '../support/server'
 
 /** Issue goals for the mobile preset (simulated 4G and a slowed CPU). */
 const GOALS = { performance: 95, cls: 0.05, lcpMs: 2_500 }
@@ -85,7 +85,7 @@ describe('Lighthouse, mobile preset', () => {
       'cricket event': `/event-page/4/${matchId}`,
       racing: '/horse-racing',
     }
-    const port = await freePort()
+    const port = await getPort({ host: '127.0.0.1' })
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import getPort from 'get-port'
 import { REPO_ROOT, WEB_DIST } from './paths'
 
 // A cold start migrates a fresh store; on a busy two-core machine that can take minutes.
@@ -17,21 +17,6 @@ export interface RunningServer {
   dataDir: string
   stop(): Promise<void>
 }
-
-/** A port nobody listens on right now (the OS picks it), so parallel runs never collide. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -62,7 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       `No built web app in ${WEB_DIST}: run \`npm run build\` before the browser tests.`,
     )
   }
-  const port = await freePort()
+  const port = await getPort({ host: '127.0.0.1' })
   const dataDir = await mkdtemp(join(tmpdir(), 'backlay-e2e-'))
   // The server lists the built files once at start; a rebuild of the shared dist by another run
   // would leave it serving an index.html whose assets it does not know. A private copy cannot change.
