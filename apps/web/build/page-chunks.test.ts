@@ -140,6 +140,21 @@ describe('pageChunks', () => {
     expect(pageOf('/app/src/table.tsx')).toBeUndefined()
   })
 
+  it('stops the build when two pages have the same file name, which would share a chunk', () => {
+    const pages = pageChunks({ router: ROUTER })
+    const twins = {
+      ...graph,
+      '/app/src/router.tsx': {
+        static: [],
+        dynamic: ['/app/src/page-a.tsx', '/app/src/other/page-a.tsx'],
+      },
+      '/app/src/other/page-a.tsx': { static: [] },
+    }
+    expect(() => (pages.plugin.buildEnd as Hook).call(contextOf(twins))).toThrow(
+      'two pages are files named page-a',
+    )
+  })
+
   it('stops the build when the router it was given is not in the app', () => {
     const pages = pageChunks({ router: 'src/routes.tsx' })
     expect(() => (pages.plugin.buildEnd as Hook).call(contextOf(graph))).toThrow(

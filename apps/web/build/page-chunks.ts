@@ -89,6 +89,10 @@ export function pageChunks({ router }: { router: string }): {
       const routerId = ids.find(isRouter)
       if (!routerId) this.error(`page chunks: no module ${router} in the build`)
       const pages = new Set(lazyImports(routerId))
+      // A page's chunk takes its file's name: two pages of one name would share a chunk.
+      const names = [...pages].map(chunkNameOf)
+      const twice = names.find((name, i) => names.indexOf(name) !== i)
+      if (twice) this.error(`page chunks: two pages are files named ${twice}; rename one`)
       usage(pages, imports, atStart, pagesUsing)
       usage(new Set(ids.flatMap(lazyImports)), imports, atStart, lazyUsing)
       // A page owns what no other page uses, unless a dialog opened from elsewhere needs it.
