@@ -92,9 +92,15 @@ const takes = (group: Rolldown.CodeSplittingGroup, id: string) =>
 
 type Hook = (this: unknown, ...args: unknown[]) => void
 
+/** The plugin for `router`, after it has read the module graph `nodes`. */
+const scanned = (nodes: typeof graph, router = ROUTER) => {
+  const pages = pageChunks({ router })
+  ;(pages.plugin.buildEnd as Hook).call(contextOf(nodes))
+  return pages
+}
+
 function built() {
-  const pages = pageChunks({ router: ROUTER })
-  ;(pages.plugin.buildEnd as Hook).call(contextOf(graph))
+  const pages = scanned(graph)
   const emitted: { fileName: string; source: string }[] = []
   ;(pages.plugin.generateBundle as Hook).call(
     { emitFile: (file: { fileName: string; source: string }) => emitted.push(file) },
@@ -141,7 +147,6 @@ describe('pageChunks', () => {
   })
 
   it('stops the build when two pages have the same file name, which would share a chunk', () => {
-    const pages = pageChunks({ router: ROUTER })
     const twins = {
       ...graph,
       '/app/src/router.tsx': {
@@ -150,16 +155,11 @@ describe('pageChunks', () => {
       },
       '/app/src/other/page-a.tsx': { static: [] },
     }
-    expect(() => (pages.plugin.buildEnd as Hook).call(contextOf(twins))).toThrow(
-      'two pages are files named page-a',
-    )
+    expect(() => scanned(twins)).toThrow('two pages are files named page-a')
   })
 
   it('stops the build when the router it was given is not in the app', () => {
-    const pages = pageChunks({ router: 'src/routes.tsx' })
-    expect(() => (pages.plugin.buildEnd as Hook).call(contextOf(graph))).toThrow(
-      'no module src/routes.tsx',
-    )
+    expect(() => scanned(graph, 'src/routes.tsx')).toThrow('no module src/routes.tsx')
   })
 
   it('lists the entry, then the shared chunk and what it needs, and the styles not in index.html', () => {

@@ -31,7 +31,10 @@ function usage(
 ) {
   for (const entry of entries) {
     for (const id of reachable([entry], imports)) {
-      if (!skip.has(id)) into.set(id, [...(into.get(id) ?? []), entry])
+      if (skip.has(id)) continue
+      const users = into.get(id)
+      if (users) users.push(entry)
+      else into.set(id, [entry])
     }
   }
 }
@@ -105,11 +108,10 @@ export function pageChunks({ router }: { router: string }): {
           ]),
         ]),
       )
-      for (const [id, [page, ...others]] of pagesUsing) {
-        const opened = page === undefined ? undefined : openedFrom.get(page)
-        if (others.length === 0 && opened && lazyUsing.get(id)?.every((u) => opened.has(u))) {
-          ownedBy.set(id, page as string)
-        }
+      for (const [id, users] of pagesUsing) {
+        const page = users.length === 1 ? users[0] : undefined
+        const opened = page && openedFrom.get(page)
+        if (page && opened && lazyUsing.get(id)?.every((u) => opened.has(u))) ownedBy.set(id, page)
       }
     },
     generateBundle(_options, output) {

@@ -15,9 +15,7 @@ export const CashOutButton = memo(function CashOutButton(market: CashOutMarket) 
   return (
     <DialogButton
       className={styles.button}
-      dialog={({ open, onOpenChange }) => (
-        <CashOutDialog {...market} open={open} onClose={() => onOpenChange(false)} />
-      )}
+      dialog={(state) => <CashOutDialog {...market} {...state} />}
     >
       {t('betslip.cashOut')}
     </DialogButton>

@@ -5,6 +5,7 @@ import * as Slider from 'radix-ui/slider'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../../lib/format'
+import type { DialogState } from '../../../lib/lazy-overlay'
 import { showToast } from '../../../lib/toast'
 import { refreshAfterBet } from '../../bet-slip/api/place-bet'
 import { Processing } from '../../bet-slip/components/processing'
@@ -20,11 +21,6 @@ export interface CashOutMarket {
   betDelay: number
 }
 
-interface CashOutDialogProps extends CashOutMarket {
-  open: boolean
-  onClose: () => void
-}
-
 const ALL = 100
 const [FEWEST] = CASH_OUT_SHARES
 
@@ -38,8 +34,8 @@ export function CashOutDialog({
   marketName,
   betDelay,
   open,
-  onClose,
-}: CashOutDialogProps) {
+  onOpenChange,
+}: CashOutMarket & DialogState) {
   const { t } = useTranslation()
   const client = useQueryClient()
   const [until, setUntil] = useState<number | null>(null)
@@ -49,7 +45,7 @@ export function CashOutDialog({
 
   const close = () => {
     setShare(ALL)
-    onClose()
+    onOpenChange(false)
   }
   const run = async () => {
     setUntil(Date.now() + betDelay * 1000)
