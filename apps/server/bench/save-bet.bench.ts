@@ -138,7 +138,7 @@ async function saveBet(store: keyof typeof GOAL, ceilingRate: number, env: Recor
     )
     console.log(
       `${''.padEnd(10)} per bet: ${perBet(stats.statements)} statements, ${perBet(stats.transactions)} transactions, ` +
-        `${perBet(stats.statementMs)} ms waiting on the store; event-loop delay p50 ${stats.loopDelayMs.p50.toFixed(1)} ms, p99 ${stats.loopDelayMs.p99.toFixed(1)} ms`,
+        `${perBet(stats.statementMs)} ms waiting on the store, ${perBet(stats.cpuMs)} ms of server CPU; event-loop delay p50 ${stats.loopDelayMs.p50.toFixed(1)} ms, p99 ${stats.loopDelayMs.p99.toFixed(1)} ms`,
     )
   } finally {
     await stop(child)

@@ -24,9 +24,9 @@ const depositAmountPaise = (body: unknown): number | null => {
 
 /**
  * Refuses a self-excluded or timed-out player (403) on the gated calls, and a deposit that would
- * pass a deposit limit (409). A check of `requireUser`, so it runs on the claims of the token the
- * session check has just accepted: a call without a valid token or live session gets the route's
- * 401 first, and the token is verified once.
+ * pass a deposit limit (409). A check of `requireUser`, so it runs on the claims of a verified
+ * token, beside the session check, whose refusal answers first: a call without a valid token or
+ * live session gets the route's 401, and the token is verified once.
  */
 export const responsibleGamblingGate = fp(
   async (app: FastifyInstance) => {

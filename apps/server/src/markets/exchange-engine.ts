@@ -47,6 +47,9 @@ import {
   type Waiting,
 } from './trade-types'
 
+/** A waiting placement whose market's catalogue row was found. */
+type Ready = Omit<Waiting, 'market'> & { readonly market: CatalogueMarket }
+
 /** Whether the leg would match now against the market's book. */
 const meetsBest = (state: MarketState, leg: OddsLeg): boolean =>
   state.book !== null && wouldMatchNow(marketView(state.book), leg)
@@ -362,35 +365,47 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
 
   /**
    * Group commit, twice over: placements arriving while their market is busy wait together for
-   * the market's next turn (the catalogue is read once per batch), and the batches of every
-   * market ready in the same turn of the event loop are written in one transaction. Each
-   * placement is still all-or-nothing and funds are checked against the locked balances as the
-   * earlier placements of the group left them. A refusal that cannot be taken back alone (after
-   * fills) rolls the group back, and its placements are then committed one by one.
+   * the market's next turn, and the batches of every market ready in the same turn of the event
+   * loop are written in one transaction. Each placement is still all-or-nothing and funds are
+   * checked against the locked balances as the earlier placements of the group left them. A
+   * refusal that cannot be taken back alone (after fills) rolls the group back, and its
+   * placements are then committed one by one.
+   *
+   * A placement is checked against the catalogue as it stood when the placement arrived: the row
+   * is read then (one query for every placement of the same turn), while the market's earlier
+   * batch is still being written, so the read costs a busy market no time of its own.
    */
   private placeInBatch(marketId: string, plan: Plan): Promise<Result<Placed>> {
+    const market = this.catalogueMarket(marketId)
+    // drain awaits the read later; until then a failed read must not count as unhandled.
+    market.catch(() => undefined)
     return new Promise((resolve, reject) => {
       const waiting = this.waiting.get(marketId)
       if (waiting) {
-        waiting.push({ plan, resolve, reject })
+        waiting.push({ plan, market, resolve, reject })
         return
       }
-      this.waiting.set(marketId, [{ plan, resolve, reject }])
+      this.waiting.set(marketId, [{ plan, market, resolve, reject }])
       void this.exclusive(marketId, (state) => this.drain(marketId, state))
     })
   }
 
   private async drain(marketId: string, loaded: MarketState | undefined): Promise<void> {
-    const batch = this.waiting.get(marketId) ?? []
+    const waiting = this.waiting.get(marketId) ?? []
     this.waiting.delete(marketId)
-    let market: CatalogueMarket | undefined
+    const batch: Ready[] = []
     try {
-      market = await this.catalogueMarket(marketId)
-      if (loaded && market?.inplay) await lapseAtInPlay(this.committer, loaded)
-      const whole = await this.commitBatch(loaded, market, batch, true)
-      if (whole) return
+      const markets = await Promise.all(waiting.map((w) => w.market))
+      waiting.forEach((w, i) => {
+        const market = markets[i]
+        if (loaded && market) batch.push({ ...w, market })
+        else w.resolve(fail('BET.MARKET_NOT_FOUND', TRADE_MSG.notFound))
+      })
+      if (loaded && batch.at(-1)?.market.inplay) await lapseAtInPlay(this.committer, loaded)
+      if (!loaded || (await this.commitBatch(loaded, batch, true))) return
     } catch (error) {
-      for (const w of batch) w.reject(error)
+      // Placements already answered (market not found) keep their answer.
+      for (const w of waiting) w.reject(error)
       return
     }
     for (const w of batch) {
@@ -399,8 +414,12 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
         w.reject(new MarketMoved(`market ${marketId} moved to another process`))
         continue
       }
+      if (!state) {
+        w.resolve(fail('BET.MARKET_NOT_FOUND', TRADE_MSG.notFound))
+        continue
+      }
       try {
-        await this.commitBatch(state, market, [w], false)
+        await this.commitBatch(state, [w], false)
       } catch (error) {
         w.reject(error)
       }
@@ -412,16 +431,12 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
    * false when it must be redone one by one, each in a transaction of its own.
    */
   private async commitBatch(
-    state: MarketState | undefined,
-    market: CatalogueMarket | undefined,
-    batch: readonly Waiting[],
+    state: MarketState,
+    batch: readonly Ready[],
     grouped: boolean,
   ): Promise<boolean> {
-    if (!state || !market) {
-      for (const w of batch) w.resolve(fail('BET.MARKET_NOT_FOUND', TRADE_MSG.notFound))
-      return true
-    }
-    const entries = batch.map((w) => w.plan(state, market))
+    if (batch.length === 0) return true
+    const entries = batch.map((w) => w.plan(state, w.market))
     try {
       const results = grouped
         ? await this.committer.submit(entries)

@@ -139,6 +139,8 @@ export type Plan = (state: MarketState, market: CatalogueMarket) => Entry
 
 export interface Waiting {
   readonly plan: Plan
+  /** The market's catalogue row, read once the placement arrived. */
+  readonly market: Promise<CatalogueMarket | undefined>
   readonly resolve: (result: Result<Placed>) => void
   readonly reject: (error: unknown) => void
 }

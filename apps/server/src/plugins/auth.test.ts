@@ -88,6 +88,9 @@ describe('requireUser', () => {
       const res = await probe(`Bearer ${issued.token}`)
       expect(res.statusCode).toBe(403)
       expect(res.json()).toMatchObject({ status: false, code: 'AUTH.LOCKED' })
+      // Both checks refuse: the session check's answer wins, though they read side by side.
+      const both = await probe(`Bearer ${issued.token}`, { 'x-probe-refuse': '1' })
+      expect(both.json()).toMatchObject({ status: false, code: 'AUTH.LOCKED' })
     } finally {
       await t.app.db.updateTable('users').set({ locked: false }).where('id', '=', user.id).execute()
     }

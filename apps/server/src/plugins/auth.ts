@@ -67,10 +67,13 @@ export const authPlugin = fp(
         const verified = await tokens.verify(match[1])
         if (!verified.ok) return sendFailure(reply, verified)
         if (verified.value.role !== role) return sendFailure(reply, WRONG_ROLE[role])
-        for (const check of checks) {
-          const refused = await check(verified.value, request)
-          if (refused) return sendFailure(reply, refused)
-        }
+        // The checks read the store side by side (one round trip, not one each); the first
+        // check's refusal still wins, so a dead session answers 401 before anything else.
+        const claims = verified.value
+        const refused = (await Promise.all(checks.map((check) => check(claims, request)))).find(
+          (failure) => failure !== null,
+        )
+        if (refused) return sendFailure(reply, refused)
         request.user = verified.value
         const renewed = await renewSessionIfDue(
           app.db,
