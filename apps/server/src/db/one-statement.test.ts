@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
 import { connectDatabase } from './connect'
-import { insertRowsAsJson, rowChunks, writeAsOneStatement } from './one-statement'
+import { insertRowsAsJson, rowChunks, writeAsOneStatement, writeAtomically } from './one-statement'
 import type { Database } from './schema'
 
 describe('writeAsOneStatement', () => {
@@ -17,6 +17,10 @@ describe('writeAsOneStatement', () => {
     db = await connectDatabase(database.target)
     await sql`create table pairs (a int, b int)`.execute(db)
     await sql`create table notes (t text)`.execute(db)
+    await sql`create table purses (id text primary key, balance int check (balance >= 0))`.execute(
+      db,
+    )
+    await sql`insert into purses values ('a', 10), ('b', 0)`.execute(db)
     await sql`create table docs (id int, body jsonb, at timestamptz, made timestamptz default now())`.execute(
       db,
     )
@@ -62,5 +66,20 @@ describe('writeAsOneStatement', () => {
       [1, { ok: true, list: [1, 2] }, at.toISOString(), true],
       [2, { ok: false }, at.toISOString(), true],
     ])
+  })
+
+  it("writes atomically outside a transaction, answering the last write's rows", async () => {
+    const before = (await count('notes')) ?? 0
+    const move = (change: number) =>
+      sql`update purses set balance = balance + ${change}::int where id = 'a' returning id, balance`
+    const moved = await writeAtomically(db, [sql`insert into notes values ('moved')`], move(-4))
+    expect(moved).toEqual([{ id: 'a', balance: 6 }])
+    // The last write breaks the CHECK: the insert before it is not kept either.
+    await expect(
+      writeAtomically(db, [sql`insert into notes values ('lost')`], move(-7)),
+    ).rejects.toThrow()
+    expect(await count('notes')).toBe(before + 1)
+    expect(await writeAtomically(db, [sql`insert into notes values ('plain')`])).toEqual([])
+    expect(await count('notes')).toBe(before + 2)
   })
 })

@@ -45,14 +45,42 @@ export async function writeAsOneStatement(
   await combined(statement)?.execute(db)
 }
 
+/**
+ * Runs `writes`, then `last` if given, all or none, outside any transaction: as one statement
+ * (atomic by itself, one round trip), or in a transaction of their own when they would pass
+ * PARAMETERS_PER_STATEMENT. Answers the rows `last` returns (a data-modifying statement with
+ * RETURNING); none of the writes may change a row another inserts or changes.
+ */
+export async function writeAtomically<R>(
+  db: Kysely<Database>,
+  writes: readonly OperationNodeSource[],
+  last?: OperationNodeSource,
+): Promise<R[]> {
+  const all = last ? [...writes, last] : writes
+  if (all.length === 0) return []
+  const answer = last ? sql`SELECT * FROM ${sql.raw(`w${writes.length}`)}` : sql`SELECT 1`
+  const whole = sql<R>`WITH ${clauses(all)} ${answer}`.compile(db)
+  if (whole.parameters.length <= PARAMETERS_PER_STATEMENT) {
+    const { rows } = await db.executeQuery<R>(whole)
+    return last ? rows : []
+  }
+  return db.transaction().execute(async (trx) => {
+    await writeAsOneStatement(trx, writes)
+    return last ? (await sql<R>`${last}`.execute(trx)).rows : []
+  })
+}
+
 /** The writes as one statement; undefined when there are none. */
 function combined(writes: readonly OperationNodeSource[]) {
   const [only] = writes
   if (!only) return undefined
   if (writes.length === 1) return sql`${only}`
-  const clauses = writes.map((write, i) => sql`${sql.raw(`w${i}`)} AS (${write})`)
-  return sql`WITH ${sql.join(clauses)} SELECT 1`
+  return sql`WITH ${clauses(writes)} SELECT 1`
 }
+
+/** Each write as a data-modifying WITH clause, named w0, w1, … in order. */
+const clauses = (writes: readonly OperationNodeSource[]) =>
+  sql.join(writes.map((write, i) => sql`${sql.raw(`w${i}`)} AS (${write})`))
 
 /**
  * An insert of many rows passed as one JSON parameter: the store parses the rows instead of

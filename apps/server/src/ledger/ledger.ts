@@ -204,26 +204,47 @@ export async function balanceFromEntries(db: Kysely<Database>, accountId: string
   return row.total
 }
 
+/** A ledger account's row as posting needs it. */
+export interface AccountRow {
+  id: string
+  balance: number
+  allow_negative: boolean
+  book: string
+}
+
 /**
- * Accounts locked for the rest of a database transaction, to post many ledger transactions with
- * a fixed number of statements (the exchange's group commit). `post` checks one posting against
- * the balances as the earlier ones left them and refuses it alone, writing nothing; `takeWrites`
- * hands over the writes of every accepted posting. Only postings on locked accounts are taken.
+ * Accounts to post many ledger transactions on with a fixed number of statements (the
+ * exchange's group commit): locked for the rest of a database transaction (lockAccounts), or as
+ * they were last known (known-balances.ts). `post` checks one posting against the balances as the
+ * earlier ones left them and refuses it alone, writing nothing; `takeWrites` (locked) or
+ * `takeMoves` (last known) hands over the writes of every accepted posting. Only postings on
+ * these accounts are taken.
  */
-export class LockedAccounts {
-  private readonly accounts: Map<string, { balance: number; allowNegative: boolean; book: string }>
+export class AccountsForPosting {
+  private readonly accounts: Map<
+    string,
+    { balance: number; start: number; allowNegative: boolean; book: string }
+  >
   private readonly transactions: { id: string; input: PostTransactionInput }[] = []
   private readonly touched = new Set<string>()
 
-  constructor(
-    rows: readonly { id: string; balance: number; allow_negative: boolean; book: string }[],
-  ) {
+  constructor(rows: readonly AccountRow[]) {
     this.accounts = new Map(
       rows.map((r) => [
         r.id,
-        { balance: r.balance, allowNegative: r.allow_negative, book: r.book },
+        { balance: r.balance, start: r.balance, allowNegative: r.allow_negative, book: r.book },
       ]),
     )
+  }
+
+  /** Every account with its balance as the accepted postings left it. */
+  rows(): AccountRow[] {
+    return [...this.accounts].map(([id, a]) => ({
+      id,
+      balance: a.balance,
+      allow_negative: a.allowNegative,
+      book: a.book,
+    }))
   }
 
   balance(accountId: string): number | undefined {
@@ -262,6 +283,43 @@ export class LockedAccounts {
    * locking transaction; the postings are then forgotten.
    */
   takeWrites(): OperationNodeSource[] {
+    const balances = [...this.touched].map((id) => ({
+      id,
+      balance: this.accounts.get(id)?.balance ?? 0,
+    }))
+    const writes = this.takeRows()
+    if (balances.length > 0)
+      writes.push(sql`UPDATE ledger_accounts AS a SET balance = v.balance
+        FROM json_to_recordset(${JSON.stringify(balances)}::json) AS v(id text, balance bigint)
+        WHERE a.id = v.id`)
+    return writes
+  }
+
+  /**
+   * The writes of the accepted postings on accounts that are not locked: `rows` (transactions and
+   * entries), and `moves`, which moves each balance by what was posted on it, so a change made
+   * meanwhile elsewhere stays, and answers each moved account's id and new balance. The store's
+   * CHECK refuses the write if an account that may not would go below zero. The postings are then
+   * forgotten.
+   */
+  takeMoves(): { rows: OperationNodeSource[]; moves: OperationNodeSource | undefined } {
+    // In id order, so that writes moving the same accounts lock them in one order.
+    const moved = [...this.touched].sort().map((id) => {
+      const account = this.accounts.get(id)
+      return { id, change: account ? account.balance - account.start : 0 }
+    })
+    return {
+      rows: this.takeRows(),
+      moves:
+        moved.length === 0
+          ? undefined
+          : sql`UPDATE ledger_accounts AS a SET balance = a.balance + v.change
+        FROM json_to_recordset(${JSON.stringify(moved)}::json) AS v(id text, change bigint)
+        WHERE a.id = v.id RETURNING a.id, a.balance`,
+    }
+  }
+
+  private takeRows(): OperationNodeSource[] {
     const writes: OperationNodeSource[] = []
     const transactions = this.transactions.map(({ id, input }) => ({
       id,
@@ -281,26 +339,18 @@ export class LockedAccounts {
       })),
     )
     if (entries.length > 0) writes.push(insertRowsAsJson('ledger_entries', entries))
-    if (this.touched.size > 0) {
-      const balances = [...this.touched].map((id) => ({
-        id,
-        balance: this.accounts.get(id)?.balance ?? 0,
-      }))
-      writes.push(sql`UPDATE ledger_accounts AS a SET balance = v.balance
-        FROM json_to_recordset(${JSON.stringify(balances)}::json) AS v(id text, balance bigint)
-        WHERE a.id = v.id`)
-    }
     this.transactions.length = 0
     this.touched.clear()
+    for (const account of this.accounts.values()) account.start = account.balance
     return writes
   }
 }
 
-/** Locks the accounts (FOR UPDATE, in id order, one statement) for posting through `LockedAccounts`. */
+/** Locks the accounts (FOR UPDATE, in id order, one statement) for posting through `AccountsForPosting`. */
 export async function lockAccounts(
   trx: Kysely<Database>,
   accountIds: readonly string[],
-): Promise<LockedAccounts> {
+): Promise<AccountsForPosting> {
   const ids = [...new Set(accountIds)].sort()
   const rows =
     ids.length === 0
@@ -312,5 +362,5 @@ export async function lockAccounts(
           .orderBy('id')
           .forUpdate()
           .execute()
-  return new LockedAccounts(rows)
+  return new AccountsForPosting(rows)
 }

@@ -108,7 +108,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
     this.committer = new TradeCommitter(
       db,
       clock,
-      (trx, marketIds) => this.fenceWrites(trx, marketIds),
+      this.fenceWrites?.bind(this),
       (marketId) => this.reload(marketId),
       (state, accepted, created, at) => {
         if (accepted.some((a) => a.writes.fills.length > 0)) this.lastQuotes.delete(state.id)
@@ -151,10 +151,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
    * Runs inside every trade transaction before its writes: a cluster node checks there that it
    * still owns the markets (cluster/leases.ts), so a node that lost them cannot write.
    */
-  protected async fenceWrites(
-    _trx: Kysely<Database>,
-    _marketIds: readonly string[],
-  ): Promise<void> {}
+  protected fenceWrites?(trx: Kysely<Database>, marketIds: readonly string[]): Promise<void>
 
   sequence(marketId: string): number {
     return this.publisher.sequence(marketId)
@@ -419,6 +416,9 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
         continue
       }
       try {
+        // The market was reloaded from the store: an in-play one turns in play again first, so
+        // the placement is stored as placed in play and the orders left from before lapse.
+        if (w.market.inplay) await lapseAtInPlay(this.committer, state)
         await this.commitBatch(state, [w], false)
       } catch (error) {
         w.reject(error)
@@ -506,7 +506,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
       const changed = setPersistence(state.book, orderId as OrderId, persistence)
       if (!changed.ok) return fail('BET.IN_PLAY', TRADE_MSG.inPlayChoice)
       await this.db.transaction().execute(async (trx) => {
-        await this.fenceWrites(trx, [marketId])
+        await this.fenceWrites?.(trx, [marketId])
         await trx
           .updateTable('bet_orders')
           .set({ keep_inplay: persistence === 'PERSIST' })

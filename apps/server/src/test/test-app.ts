@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { LogConfig } from 'kysely'
 import { type App, buildApp } from '../app'
 import type { Clock } from '../clock'
 import { type Config, loadConfig } from '../config'
@@ -29,6 +30,8 @@ export interface TestAppOptions {
   database?: TestDatabase
   /** Runs after the app's own plugins and before ready, e.g. to add a probe route. */
   beforeReady?: (app: App) => Promise<void> | void
+  /** Sees every statement the store runs (connect.ts). */
+  queryLog?: LogConfig
 }
 
 export interface TestApp {
@@ -62,6 +65,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     database: database.target,
     logger: false,
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.queryLog ? { queryLog: opts.queryLog } : {}),
   })
   await opts.beforeReady?.(app)
   await app.ready()
