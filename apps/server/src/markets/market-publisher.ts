@@ -10,6 +10,14 @@ import { type Accepted, avgOdds, type OrderRow, orderStatusOf, rupees } from './
 
 type TraderBalance = NonNullable<Accepted['balances']>
 
+/** A side of a runner's ladder as the stream sends it. */
+const cells = (levels: readonly { price: number; size: number }[]) =>
+  levels.map((l) => ({
+    price: oddsToDecimal(l.price),
+    oprice: oddsToDecimal(l.price),
+    size: rupees(l.size),
+  }))
+
 /**
  * Numbers and publishes a market's messages on the bus: changed best prices and status on
  * `market:<id>` (each with the channel's next sequence number, for the stream's resume), and
@@ -41,12 +49,6 @@ export class MarketPublisher {
     const view = marketView(state.book)
     const runners = []
     for (const r of view.runners) {
-      const cells = (levels: readonly { price: number; size: number }[]) =>
-        levels.map((l) => ({
-          price: oddsToDecimal(l.price),
-          oprice: oddsToDecimal(l.price),
-          size: rupees(l.size),
-        }))
       const runner = {
         selectionId: r.selectionId as string,
         availableToBack: cells(r.availableToBack),
