@@ -249,7 +249,7 @@ export class TradeCommitter {
   /** Writes what `apply` accepted on locked accounts, inside their transaction. */
   private async writeLocked(trx: Kysely<Database>, applied: Applied, now: number) {
     const { accepted, orders, funds } = applied
-    await writeAsOneStatement(trx, [...writesOf(trx, accepted, orders, now), ...funds.takeWrites()])
+    await writeAsOneStatement(trx, [...writesOf(accepted, orders, now), ...funds.takeWrites()])
     setBalances(accepted, (id) => funds.balance(id))
     this.known.remember(funds.rows())
   }
@@ -260,7 +260,7 @@ export class TradeCommitter {
     const { rows, moves } = funds.takeMoves()
     const moved = await writeAtomically<{ id: string; balance: number }>(
       this.db,
-      [...writesOf(this.db, accepted, orders, now), ...rows],
+      [...writesOf(accepted, orders, now), ...rows],
       moves,
     )
     const balances = new Map(moved.map((m) => [m.id, m.balance]))

@@ -1,8 +1,8 @@
 import { cancelOrder } from '@backlay/exchange/order-book'
 import type { CommitOrders, TradeWrites } from '@backlay/exchange/trade'
-import { type Kysely, type OperationNodeSource, sql } from 'kysely'
-import { insertRowsAsJson, rowChunks } from '../db/one-statement'
-import type { Database, LedgerBook } from '../db/schema'
+import { type OperationNodeSource, sql } from 'kysely'
+import { insertRowsAsJson } from '../db/one-statement'
+import type { LedgerBook } from '../db/schema'
 import { MARKET_MAKER_ID } from './accounts'
 import type { MarketState, Position } from './market-state'
 import type { Accepted } from './trade-types'
@@ -41,7 +41,6 @@ export function undoRest(
  * after the commit, fills, the counters of older orders, held exposures and first answers.
  */
 export function writesOf(
-  trx: Kysely<Database>,
   accepted: readonly Accepted[],
   orders: CommitOrders<LedgerBook>,
   now: number,
@@ -108,18 +107,11 @@ export function writesOf(
       held: position?.held ?? 0,
     })
   }
-  for (const rows of rowChunks([...held.values()])) {
+  if (held.size > 0)
     writes.push(
-      trx
-        .insertInto('market_exposures')
-        .values(rows)
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'market_id'])
-            .doUpdateSet({ held: (eb) => eb.ref('excluded.held') }),
-        ),
+      sql`${insertRowsAsJson('market_exposures', [...held.values()])}
+        ON CONFLICT (user_id, market_id) DO UPDATE SET held = excluded.held`,
     )
-  }
   const answered = accepted.filter((a) => a.entry.options.idempotencyKey)
   if (answered.length > 0) {
     writes.push(
