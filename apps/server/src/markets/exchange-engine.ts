@@ -363,10 +363,10 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
   /**
    * Group commit, twice over: placements arriving while their market is busy wait together for
    * the market's next turn, and the batches of every market ready in the same turn of the event
-   * loop are written in one transaction. Each placement is still all-or-nothing and funds are
-   * checked against the locked balances as the earlier placements of the group left them. A
-   * refusal that cannot be taken back alone (after fills) rolls the group back, and its
-   * placements are then committed one by one.
+   * loop are written together (trade-commit.ts). Each placement is still all-or-nothing and its
+   * funds are checked against the balances as the earlier placements of the group left them. A
+   * refusal that cannot be taken back alone (after fills) undoes the group, and its placements
+   * are then committed one by one.
    *
    * A placement is checked against the catalogue as it stood when the placement arrived: the row
    * is read then (one query for every placement of the same turn), while the market's earlier
