@@ -1,10 +1,10 @@
 /**
- * saveBet over HTTP against its ceiling: first bare Fastify echoing the same POST (what the
- * framework itself serves on this machine), then the real server on PostgreSQL (when
- * TEST_DATABASE_URL is set) and PGlite (on disk), bet delay 0. Each prints acknowledged
- * answers per second and p50/p99 latency from autocannon on loopback; the real servers also
- * print their ratio to the ceiling against the goal, statements and transactions per bet, and
- * the event loop's delay during the run.
+ * saveBet over HTTP against its ceiling: the real server on PostgreSQL (when TEST_DATABASE_URL
+ * is set) and PGlite (on disk), bet delay 0, each right after bare Fastify echoing the same POST
+ * (what the framework itself serves on this machine; measured again for each store, as a shared
+ * host's speed drifts over a run). Each prints acknowledged answers per second and p50/p99
+ * latency from autocannon on loopback; the real servers also print their ratio to the ceiling
+ * against the goal, statements, transactions and CPU time per bet, and the event loop's delay.
  * Run: npm run bench -w apps/server   (or npx tsx apps/server/bench/save-bet.bench.ts)
  * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the run; BENCH_CPU_PROFILE=dir
  * writes a V8 CPU profile of each server there (open it in Chrome's DevTools).
@@ -123,7 +123,8 @@ async function ceiling() {
   }
 }
 
-async function saveBet(store: keyof typeof GOAL, ceilingRate: number, env: Record<string, string>) {
+async function saveBet(store: keyof typeof GOAL, env: Record<string, string>) {
+  const ceilingRate = await ceiling()
   const { child, info } = await startServer('save-bet-server.ts', env)
   try {
     await ask(child, 'start')
@@ -145,7 +146,6 @@ async function saveBet(store: keyof typeof GOAL, ceilingRate: number, env: Recor
   }
 }
 
-const ceilingRate = await ceiling()
 const adminUrl = process.env.TEST_DATABASE_URL
 if (adminUrl) {
   const name = `backlay_bench_${Date.now()}`
@@ -155,7 +155,7 @@ if (adminUrl) {
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   try {
-    await saveBet('PostgreSQL', ceilingRate, { DATABASE_URL: url.toString() })
+    await saveBet('PostgreSQL', { DATABASE_URL: url.toString() })
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     await admin.end()
@@ -163,4 +163,4 @@ if (adminUrl) {
 } else {
   console.log('PostgreSQL skipped: set TEST_DATABASE_URL')
 }
-await saveBet('PGlite', ceilingRate, {})
+await saveBet('PGlite', {})
