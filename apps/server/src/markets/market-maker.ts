@@ -64,17 +64,22 @@ export function quoteFor(
 
 /**
  * Replaces the market maker's resting orders in a market with `desired` (keeping those that are
- * already there at the same price and size). Skipped while the market is not open.
+ * already there at the same price and size). Skipped while the market is not open. The quote
+ * shares the group write of its feed tick, like placements; when that write fails as a whole
+ * (another market's change broke it, or a balance it was checked on had gone stale), the market
+ * is reloaded and its quote is written again alone, under lock.
  */
 export async function requoteMaker(
   access: MarketAccess,
   marketId: string,
   desired: readonly OddsLeg[],
+  alone = false,
 ): Promise<void> {
   const quote = JSON.stringify(desired)
   if (access.lastQuotes.get(marketId) === quote) return
   const trader: Trader = { userId: MARKET_MAKER_ID, book: 'real', limits: {} }
   await ensureTradingAccounts(access.db, trader.userId, trader.book, access.openedAccounts)
+  let broken = false
   await access.exclusive(marketId, async (state) => {
     if (!state?.book || state.settled) return
     const book = state.book
@@ -119,17 +124,19 @@ export async function requoteMaker(
       }
       return writes
     }
+    const entry = { state, trader, options: {}, change }
     let result: Result<Placed> | undefined
     try {
-      // The quotes of one feed tick share a transaction, like placements.
-      ;[result] = await access.committer.submit([{ state, trader, options: {}, change }])
+      ;[result] = alone
+        ? await access.committer.commitAll([entry])
+        : await access.committer.submit([entry])
     } catch (error) {
-      // Another market broke the shared transaction: this one was reloaded, and the feed's
-      // next tick quotes it again.
-      if (error instanceof BatchBroken) return
-      throw error
+      if (!(error instanceof BatchBroken)) throw error
+      broken = true
+      return
     }
     if (result?.ok) access.lastQuotes.set(marketId, quote)
     else access.log.warn({ marketId, msg: result?.msg }, 'market maker requote refused')
   })
+  if (broken && !alone) await requoteMaker(access, marketId, desired, true)
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOUSE_CASH, postTransaction, userCashAccountId } from '../ledger/ledger'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
+import { MARKET_MAKER_ID } from './accounts'
 import { call, ledgerTotal, moneyOf, newPlayer, openMarket } from './test-support'
 
 describe('placements checked on the balances this process last wrote', () => {
@@ -85,6 +86,45 @@ describe('placements checked on the balances this process last wrote', () => {
     // Known exactly now, a placement the cash does not cover is refused.
     expect((await back(player, 1_000)).status).toBe(409)
     expect(await moneyOf(t.app, player.id)).toEqual({ cash: 30_000, exposure: 30_000 })
+    expect(await ledgerTotal(t.app)).toBe(0)
+  })
+
+  it("redoes alone a market maker's quote whose shared group write broke", async () => {
+    const other = await openMarket(t.app, 'MATCH_ODDS', { exclude: [market.id] })
+    await t.app.exchange.beforeTrade(other.id)
+    const player = await newPlayer(t.app, { rupees: 1_000 })
+    expect((await back(player, 100)).status).toBe(200)
+    await moveCash(player.id, -85_000)
+    const quote = [
+      {
+        selectionId: other.runners[0]?.selection_id ?? '',
+        side: 'BACK' as const,
+        odds: 900,
+        stake: 12_300,
+      },
+    ]
+    // Started in one turn, the two share a group write, which the placement breaks: the
+    // known balance lets it through, the store's CHECK does not.
+    const [placed] = await Promise.all([
+      t.app.exchange.placeOdds({ userId: player.id, book: 'real', limits: {} }, market.id, [
+        {
+          selectionId: market.runners[0]?.selection_id ?? '',
+          side: 'BACK',
+          odds: 10_000,
+          stake: 10_000,
+        },
+      ]),
+      t.app.exchange.requote(other.id, quote),
+    ])
+    expect(placed).toMatchObject({ ok: false, code: 'BET.INSUFFICIENT_FUNDS' })
+    const quoted = await t.app.db
+      .selectFrom('bet_orders')
+      .select(['side', 'odds', 'remaining'])
+      .where('market_id', '=', other.id)
+      .where('user_id', '=', MARKET_MAKER_ID)
+      .where('remaining', '>', 0)
+      .execute()
+    expect(quoted).toEqual([{ side: 'BACK', odds: 900, remaining: 12_300 }])
     expect(await ledgerTotal(t.app)).toBe(0)
   })
 })
