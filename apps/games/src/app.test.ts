@@ -17,16 +17,22 @@ let app: FastifyInstance
 
 beforeAll(async () => {
   walletServer = await startDevWallet(wallet, SECRET)
-  app = await buildApp({
-    host: '127.0.0.1',
-    port: 0,
-    frameAncestors: ['https://brand.example', 'https://www.brand.example'],
-    walletUrl: walletServer.url,
-    walletSecret: SECRET,
-    dataDir,
-    crashSalt: 'test-salt',
-    crashChainLength: 50,
-  })
+  // The games' clock stands still: each round stays in its betting window for the whole file,
+  // however slowly a loaded machine runs it.
+  const startedAt = Date.now()
+  app = await buildApp(
+    {
+      host: '127.0.0.1',
+      port: 0,
+      frameAncestors: ['https://brand.example', 'https://www.brand.example'],
+      walletUrl: walletServer.url,
+      walletSecret: SECRET,
+      dataDir,
+      crashSalt: 'test-salt',
+      crashChainLength: 50,
+    },
+    { now: () => startedAt },
+  )
   await app.listen({ port: 0, host: '127.0.0.1' })
 })
 afterAll(async () => {

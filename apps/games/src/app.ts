@@ -76,12 +76,16 @@ export const buildApp = async (
   }
 
   let timer: NodeJS.Timeout | undefined
+  let ticking: Promise<unknown> = Promise.resolve()
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      void engine.tick()
-      void table.tick()
+      ticking = Promise.all([engine.tick(), table.tick()])
     }, TICK_MS)
   })
-  app.addHook('onClose', async () => clearInterval(timer))
+  // A tick still running may be saving the crash chain: closing waits for it to finish.
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await ticking
+  })
   return app
 }
