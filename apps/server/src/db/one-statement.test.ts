@@ -81,5 +81,13 @@ describe('writeAsOneStatement', () => {
     expect(await count('notes')).toBe(before + 1)
     expect(await writeAtomically(db, [sql`insert into notes values ('plain')`])).toEqual([])
     expect(await count('notes')).toBe(before + 2)
+    // Past what one statement carries, they go in a transaction of their own, still all or none.
+    const rows = Array.from({ length: 5_000 }, (_, i) => sql`(${i}, ${-i})`)
+    const many = Array.from({ length: 8 }, () => sql`insert into pairs values ${sql.join(rows)}`)
+    const pairs = (await count('pairs')) ?? 0
+    await expect(writeAtomically(db, many, move(-100))).rejects.toThrow()
+    expect(await count('pairs')).toBe(pairs)
+    expect(await writeAtomically(db, many, move(-1))).toEqual([{ id: 'a', balance: 5 }])
+    expect(await count('pairs')).toBe(pairs + 40_000)
   })
 })

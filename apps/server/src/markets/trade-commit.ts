@@ -140,6 +140,8 @@ export class TradeCommitter {
       if (known) {
         const funds = new AccountsForPosting(known)
         applied = this.apply(entries, funds, false)
+        // A group checked while this one is being written sees what it posts; if this one
+        // fails, the catch below forgets the accounts again.
         this.known.remember(funds.rows())
         await (applied.fundsRefused
           ? this.writeIfKnownWereExact(applied, known, now)
