@@ -20,11 +20,16 @@ export const DEPOSIT_MAX = 1_000_000
 export const WITHDRAWAL_MIN = 100
 export const WITHDRAWAL_MAX = 1_000_000
 
-/** amountBetween(100, 1000000) — 'Amount must be at least 100' / 'Amount cannot exceed 10,00,000' */
+/**
+ * amountBetween(100, 1000000) — 'Amount must be at least 100' / 'Amount cannot exceed 10,00,000'.
+ * The messages are written when an amount is refused, not when this module loads: a browser page's
+ * first number format loads its locale data, tens of milliseconds of the main thread while the
+ * betting pages that share this module with the wallet pages are drawing.
+ */
 const amountBetween = (min: number, max: number) =>
   rupees
-    .min(min, `Amount must be at least ${formatIndian(min, 0)}`)
-    .max(max, `Amount cannot exceed ${formatIndian(max, 0)}`)
+    .min(min, { error: () => `Amount must be at least ${formatIndian(min, 0)}` })
+    .max(max, { error: () => `Amount cannot exceed ${formatIndian(max, 0)}` })
 
 export const paymentMethod = z.enum(['UPI', 'BANK'])
 export type PaymentMethod = z.infer<typeof paymentMethod>
