@@ -28,10 +28,26 @@ async function prefetchShell(): Promise<unknown> {
 }
 
 /**
- * Asks for the code and data the first screen draws as soon as the app's code runs, so they are
- * on their way while the rest of the app starts: the page's own code and data (see preloadPage),
- * the brand's configuration, menu, logo, promotions and messages on every page, the sports' lists
- * on the home page.
+ * Runs `work` in a task of its own once the current one is done. The app's start-up on a phone is
+ * long tasks back to back (its code's evaluation, then asking for the first screen), and the
+ * browser can answer a tap or draw only between tasks; smaller pieces keep that wait short.
+ */
+const inTaskOfItsOwn = <T>(work: () => Promise<T>): Promise<T> =>
+  new Promise((resolve, reject) =>
+    setTimeout(() => {
+      try {
+        work().then(resolve, reject)
+      } catch (error) {
+        reject(error)
+      }
+    }),
+  )
+
+/**
+ * Asks for the code and data the first screen draws as soon as the app's code has run, so they
+ * are on their way while the rest of the app starts: first the page's own code and data (see
+ * preloadPage; the sports' lists on the home page), then, in the next task, the brand's
+ * configuration, menu, logo, promotions and messages every page shows.
  *
  * Settles when all of them are in (a failed call included: the page shows its own error) or after
  * FIRST_SCREEN_WAIT_MS. Rendering after it keeps the first render a single yielding transition:
@@ -39,20 +55,25 @@ async function prefetchShell(): Promise<unknown> {
  * for the whole page, and data arriving after it costs another layout of the page.
  */
 export function prefetchFirstScreen(pathname: string): Promise<void> {
-  const loads: Promise<unknown>[] = [
-    preloadPage(pathname),
-    queryClient.prefetchQuery(appConfigQueryOptions),
-    queryClient.prefetchQuery(menuQueryOptions),
-    queryClient.prefetchQuery(logoQueryOptions),
-    queryClient.prefetchQuery(promotionsQueryOptions),
-    prefetchShell(),
-  ]
-  if (pathname === '/' || pathname === '/default-page') {
-    for (const { sportId } of HOME_SPORTS)
-      loads.push(queryClient.prefetchQuery(homeMatchesQueryOptions(sportId)))
-  }
+  const page = inTaskOfItsOwn(() => {
+    const loads = [preloadPage(pathname)]
+    if (pathname === '/' || pathname === '/default-page') {
+      for (const { sportId } of HOME_SPORTS)
+        loads.push(queryClient.prefetchQuery(homeMatchesQueryOptions(sportId)))
+    }
+    return Promise.allSettled(loads)
+  })
+  const shell = inTaskOfItsOwn(() =>
+    Promise.allSettled([
+      queryClient.prefetchQuery(appConfigQueryOptions),
+      queryClient.prefetchQuery(menuQueryOptions),
+      queryClient.prefetchQuery(logoQueryOptions),
+      queryClient.prefetchQuery(promotionsQueryOptions),
+      prefetchShell(),
+    ]),
+  )
   return Promise.race([
-    Promise.allSettled(loads).then(() => undefined),
+    Promise.allSettled([page, shell]).then(() => undefined),
     new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
   ])
 }
