@@ -15,7 +15,7 @@ afterEach(() => {
 })
 
 describe('prefetchFirstScreen', () => {
-  it("asks for the page's code and data, then the shell's, each in a task of its own", async () => {
+  it("asks for the page's code and data first, then the shell's, each request in a task of its own", async () => {
     const tasks: (() => void)[] = []
     vi.spyOn(globalThis, 'setTimeout').mockImplementation(((task: () => void) => {
       tasks.push(task)
@@ -24,16 +24,20 @@ describe('prefetchFirstScreen', () => {
     vi.spyOn(queryClient, 'prefetchQuery').mockResolvedValue(undefined)
     const ready = prefetchFirstScreen('/')
 
-    // Nothing in the task that evaluated the app's code: two tasks and the longest wait queued.
-    expect(tasks).toHaveLength(3)
+    // Nothing in the task that evaluated the app's code: nine requests and the longest wait queued.
+    expect(tasks).toHaveLength(10)
     expect(preloadPage).not.toHaveBeenCalled()
     expect(askedFor()).toEqual([])
 
     tasks[0]?.()
     expect(preloadPage).toHaveBeenCalledWith('/')
-    expect(askedFor()).toEqual(['home-matches', 'home-matches', 'home-matches'])
-
-    tasks[1]?.()
+    expect(askedFor()).toEqual([])
+    for (const [i, key] of ['home-matches', 'home-matches', 'home-matches'].entries()) {
+      tasks[i + 1]?.()
+      expect(askedFor()).toHaveLength(i + 1)
+      expect(askedFor()[i]).toBe(key)
+    }
+    for (const task of tasks.slice(4, 9)) task()
     await vi.waitFor(() =>
       expect(askedFor().slice(3)).toEqual(
         expect.arrayContaining(['app-config', 'menu', 'logo', 'promotions', 'messages']),

@@ -29,8 +29,9 @@ async function prefetchShell(): Promise<unknown> {
 
 /**
  * Runs `work` in a task of its own once the current one is done. The app's start-up on a phone is
- * long tasks back to back (its code's evaluation, then asking for the first screen), and the
- * browser can answer a tap or draw only between tasks; smaller pieces keep that wait short.
+ * long tasks back to back (its code's evaluation, then each request's own cost: the query cache's
+ * entry, the fetch), and the browser can answer a tap or draw only between tasks; one task per
+ * request keeps that wait short.
  */
 const inTaskOfItsOwn = <T>(work: () => Promise<T>): Promise<T> =>
   new Promise((resolve, reject) =>
@@ -46,8 +47,8 @@ const inTaskOfItsOwn = <T>(work: () => Promise<T>): Promise<T> =>
 /**
  * Asks for the code and data the first screen draws as soon as the app's code has run, so they
  * are on their way while the rest of the app starts: first the page's own code and data (see
- * preloadPage; the sports' lists on the home page), then, in the next task, the brand's
- * configuration, menu, logo, promotions and messages every page shows.
+ * preloadPage; the sports' lists on the home page), then the brand's configuration, menu, logo,
+ * promotions and messages every page shows, each request in a task of its own.
  *
  * Settles when all of them are in (a failed call included: the page shows its own error) or after
  * FIRST_SCREEN_WAIT_MS. Rendering after it keeps the first render a single yielding transition:
@@ -55,25 +56,25 @@ const inTaskOfItsOwn = <T>(work: () => Promise<T>): Promise<T> =>
  * for the whole page, and data arriving after it costs another layout of the page.
  */
 export function prefetchFirstScreen(pathname: string): Promise<void> {
-  const page = inTaskOfItsOwn(() => {
-    const loads = [preloadPage(pathname)]
-    if (pathname === '/' || pathname === '/default-page') {
-      for (const { sportId } of HOME_SPORTS)
-        loads.push(queryClient.prefetchQuery(homeMatchesQueryOptions(sportId)))
-    }
-    return Promise.allSettled(loads)
-  })
-  const shell = inTaskOfItsOwn(() =>
-    Promise.allSettled([
-      queryClient.prefetchQuery(appConfigQueryOptions),
-      queryClient.prefetchQuery(menuQueryOptions),
-      queryClient.prefetchQuery(logoQueryOptions),
-      queryClient.prefetchQuery(promotionsQueryOptions),
-      prefetchShell(),
-    ]),
-  )
+  const homeLists =
+    pathname === '/' || pathname === '/default-page'
+      ? HOME_SPORTS.map(
+          ({ sportId }) =>
+            () =>
+              queryClient.prefetchQuery(homeMatchesQueryOptions(sportId)),
+        )
+      : []
+  const requests: (() => Promise<unknown>)[] = [
+    () => preloadPage(pathname),
+    ...homeLists,
+    () => queryClient.prefetchQuery(appConfigQueryOptions),
+    () => queryClient.prefetchQuery(menuQueryOptions),
+    () => queryClient.prefetchQuery(logoQueryOptions),
+    () => queryClient.prefetchQuery(promotionsQueryOptions),
+    prefetchShell,
+  ]
   return Promise.race([
-    Promise.allSettled([page, shell]).then(() => undefined),
+    Promise.allSettled(requests.map(inTaskOfItsOwn)).then(() => undefined),
     new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
   ])
 }
