@@ -1,11 +1,14 @@
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeAtomically } from '../db/one-statement'
 import { openMigratedTestDatabase } from '../test/test-database'
 import {
+  AccountsForPosting,
   balanceFromEntries,
   balanceOf,
   HOUSE_CASH,
+  lockAccounts,
   openAccount,
   openHouseAccount,
   postTransaction,
@@ -248,6 +251,47 @@ describe('ledger', () => {
         expect(total.rows[0]?.total).toBe(0)
       }),
       { numRuns: 30 },
+    )
+  })
+
+  it('moves balances outside a transaction in id order, so a posting on the same accounts waits for it instead of deadlocking', async () => {
+    // The table meets the higher id first; many more accounts make a plan that scans it likely.
+    const high = await newAccount(db, 'lock-order-2', true)
+    const low = await newAccount(db, 'lock-order-1', true)
+    for (let i = 0; i < 300; i++) await newAccount(db, `lock-order-filler-${i}`)
+    const accounts = new AccountsForPosting((await lockAccounts(db, [low, high])).rows())
+    accounts.post({
+      kind: 'test.move',
+      book: 'real',
+      legs: [
+        { accountId: high, amount: 7 },
+        { accountId: low, amount: -7 },
+      ],
+    })
+    const { rows, moves } = accounts.takeMoves()
+    let write: Promise<unknown> = Promise.resolve()
+    await db.transaction().execute(async (trx) => {
+      // Holds the lower id, lets the move start and wait for it, then takes the higher one.
+      await trx
+        .selectFrom('ledger_accounts')
+        .select('id')
+        .where('id', '=', low)
+        .forUpdate()
+        .execute()
+      write = writeAtomically(db, rows, moves)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await trx
+        .selectFrom('ledger_accounts')
+        .select('id')
+        .where('id', '=', high)
+        .forUpdate()
+        .execute()
+    })
+    await expect(write).resolves.toEqual(
+      expect.arrayContaining([
+        { id: low, balance: -7 },
+        { id: high, balance: 7 },
+      ]),
     )
   })
 })

@@ -303,19 +303,27 @@ export class AccountsForPosting {
    * forgotten.
    */
   takeMoves(): { rows: OperationNodeSource[]; moves: OperationNodeSource | undefined } {
-    // In id order, so that writes moving the same accounts lock them in one order.
-    const moved = [...this.touched].sort().map((id) => {
+    const moved = [...this.touched].map((id) => {
       const account = this.accounts.get(id)
       return { id, change: account ? account.balance - account.start : 0 }
     })
+    const json = JSON.stringify(moved)
+    // The accounts are locked in id order, as every other writer locks them, before each is
+    // moved: the update alone locks them in whatever order its plan meets them, and a writer
+    // locking in another order deadlocks with it (a settlement did, and the store aborted it). A
+    // row reaches the update only after the ordered sub-select has locked it and every smaller id.
     return {
       rows: this.takeRows(),
       moves:
         moved.length === 0
           ? undefined
           : sql`UPDATE ledger_accounts AS a SET balance = a.balance + v.change
-        FROM json_to_recordset(${JSON.stringify(moved)}::json) AS v(id text, change bigint)
-        WHERE a.id = v.id RETURNING a.id, a.balance`,
+        FROM json_to_recordset(${json}::json) AS v(id text, change bigint)
+        WHERE a.id = v.id AND a.id IN (
+          SELECT l.id FROM ledger_accounts AS l
+          WHERE l.id IN (SELECT j.id FROM json_to_recordset(${json}::json) AS j(id text))
+          ORDER BY l.id FOR UPDATE)
+        RETURNING a.id, a.balance`,
     }
   }
 
