@@ -43,8 +43,13 @@ function startChild(database: TestDatabase, dataDir: string) {
   return { child, info }
 }
 
+/** Kills the server; fails at once if it had already died on its own, which the test must report. */
 const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
+  new Promise<void>((resolve, reject) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      reject(new Error(`the server exited on its own (${child.exitCode ?? child.signalCode})`))
+      return
+    }
     child.once('exit', () => resolve())
     child.kill('SIGKILL')
   })
