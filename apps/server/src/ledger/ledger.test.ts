@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeAtomically } from '../db/one-statement'
 import { openMigratedTestDatabase } from '../test/test-database'
 import {
-  AccountsForPosting,
   balanceFromEntries,
   balanceOf,
   HOUSE_CASH,
@@ -259,7 +258,8 @@ describe('ledger', () => {
     const high = await newAccount(db, 'lock-order-2', true)
     const low = await newAccount(db, 'lock-order-1', true)
     for (let i = 0; i < 300; i++) await newAccount(db, `lock-order-filler-${i}`)
-    const accounts = new AccountsForPosting((await lockAccounts(db, [low, high])).rows())
+    // Outside a transaction the lock ends with its statement: these are the balances as read.
+    const accounts = await lockAccounts(db, [low, high])
     accounts.post({
       kind: 'test.move',
       book: 'real',
@@ -272,20 +272,10 @@ describe('ledger', () => {
     let write: Promise<unknown> = Promise.resolve()
     await db.transaction().execute(async (trx) => {
       // Holds the lower id, lets the move start and wait for it, then takes the higher one.
-      await trx
-        .selectFrom('ledger_accounts')
-        .select('id')
-        .where('id', '=', low)
-        .forUpdate()
-        .execute()
+      await lockAccounts(trx, [low])
       write = writeAtomically(db, rows, moves)
       await new Promise((resolve) => setTimeout(resolve, 300))
-      await trx
-        .selectFrom('ledger_accounts')
-        .select('id')
-        .where('id', '=', high)
-        .forUpdate()
-        .execute()
+      await lockAccounts(trx, [high])
     })
     await expect(write).resolves.toEqual(
       expect.arrayContaining([

@@ -5,6 +5,12 @@ import { preloadPage } from './router'
 
 vi.mock('./router', () => ({ preloadPage: vi.fn(async () => undefined) }))
 
+/** Runs a queued task and the promise callbacks it leaves, as the browser does before the next. */
+const run = async (task: (() => void) | undefined) => {
+  task?.()
+  for (let i = 0; i < 3; i++) await Promise.resolve()
+}
+
 const askedFor = () =>
   vi.mocked(queryClient.prefetchQuery).mock.calls.map(([options]) => options?.queryKey?.[0])
 
@@ -29,15 +35,15 @@ describe('prefetchFirstScreen', () => {
     expect(preloadPage).not.toHaveBeenCalled()
     expect(askedFor()).toEqual([])
 
-    tasks[0]?.()
+    await run(tasks[0])
     expect(preloadPage).toHaveBeenCalledWith('/')
     expect(askedFor()).toEqual([])
     for (const [i, key] of ['home-matches', 'home-matches', 'home-matches'].entries()) {
-      tasks[i + 1]?.()
+      await run(tasks[i + 1])
       expect(askedFor()).toHaveLength(i + 1)
       expect(askedFor()[i]).toBe(key)
     }
-    for (const task of tasks.slice(4, 9)) task()
+    for (const task of tasks.slice(4, 9)) await run(task)
     await vi.waitFor(() =>
       expect(askedFor().slice(3)).toEqual(
         expect.arrayContaining(['app-config', 'menu', 'logo', 'promotions', 'messages']),

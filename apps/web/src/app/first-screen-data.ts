@@ -34,15 +34,7 @@ async function prefetchShell(): Promise<unknown> {
  * request keeps that wait short.
  */
 const inTaskOfItsOwn = <T>(work: () => Promise<T>): Promise<T> =>
-  new Promise((resolve, reject) =>
-    setTimeout(() => {
-      try {
-        work().then(resolve, reject)
-      } catch (error) {
-        reject(error)
-      }
-    }),
-  )
+  new Promise<void>((resolve) => setTimeout(resolve)).then(work)
 
 /**
  * Asks for the code and data the first screen draws as soon as the app's code has run, so they
