@@ -1,7 +1,7 @@
 import { once } from 'node:events'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net'
 import { createInterface } from 'node:readline'
-import { createServer, type Server, type TLSSocket } from 'node:tls'
+import { createSecureContext, TLSSocket } from 'node:tls'
 import type { MarketChange } from './messages'
 import { loopbackCertificate } from './test-certificates'
 
@@ -30,7 +30,8 @@ export class FakeStreamServer {
   private readonly server: Server
   private readonly published: { clk: string; pt: number; mc: MarketChange[] }[] = []
   private readonly subscribers = new Set<TLSSocket>()
-  private readonly sockets = new Set<TLSSocket>()
+  /** Each connection's TLS socket and the TCP socket under it, which a reset needs. */
+  private readonly sockets = new Map<TLSSocket, Socket>()
 
   private constructor(
     key: string,
@@ -40,7 +41,13 @@ export class FakeStreamServer {
   ) {
     this.certificate = cert
     this.acceptedSession = session
-    this.server = createServer({ key, cert }, (socket) => this.onConnection(socket))
+    const secureContext = createSecureContext({ key, cert })
+    // TLS over a plain TCP server, so that a test can reset the TCP connection under it.
+    this.server = createServer((tcp) => {
+      tcp.on('error', () => undefined)
+      const socket = new TLSSocket(tcp, { isServer: true, secureContext })
+      socket.on('secure', () => this.onConnection(socket, tcp))
+    })
   }
 
   static async start(opts: { appKey: string; session: string }): Promise<FakeStreamServer> {
@@ -69,9 +76,12 @@ export class FakeStreamServer {
     }
   }
 
-  /** Cuts every connection, as a network failure would. */
+  /**
+   * Cuts every connection with a TCP reset, as a network failure or a crashed peer does: the
+   * client's next read fails with ECONNRESET.
+   */
   dropConnections() {
-    for (const socket of this.sockets) socket.destroy()
+    for (const tcp of this.sockets.values()) tcp.resetAndDestroy()
     this.subscribers.clear()
   }
 
@@ -85,8 +95,8 @@ export class FakeStreamServer {
     socket.write(`${JSON.stringify(message)}\r\n`)
   }
 
-  private onConnection(socket: TLSSocket) {
-    this.sockets.add(socket)
+  private onConnection(socket: TLSSocket, tcp: Socket) {
+    this.sockets.set(socket, tcp)
     socket.on('close', () => {
       this.sockets.delete(socket)
       this.subscribers.delete(socket)
@@ -94,7 +104,10 @@ export class FakeStreamServer {
     socket.on('error', () => undefined)
     this.send(socket, { op: 'connection', connectionId: `fake-${this.sockets.size}` })
     let authenticated = false
-    createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
+    const lines = createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY })
+    // readline re-emits the socket's errors: a client that resets its connection is no failure.
+    lines.on('error', () => undefined)
+    lines.on('line', (line) => {
       const request = JSON.parse(line) as { op: string; id: number } & Record<string, unknown>
       if (request.op === 'authentication') {
         authenticated = request.appKey === this.appKey && request.session === this.acceptedSession

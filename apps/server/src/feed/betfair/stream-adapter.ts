@@ -120,6 +120,9 @@ export class BetfairStreamAdapter implements FeedAdapter {
     this.watchSilence(socket)
     const lines = createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY })
     lines.on('line', (line) => this.onLine(socket, line))
+    // readline re-emits its input's errors, which the socket's handler has logged already; an
+    // interface without a listener would turn a reset connection into an uncaught exception.
+    lines.on('error', () => undefined)
   }
 
   /** A stream silent for MISSED_HEARTBEATS of its heartbeats (Betfair's, once it echoed one) is dead. */
