@@ -1,4 +1,5 @@
 import { request } from 'node:https'
+import { text } from 'node:stream/consumers'
 
 export interface HttpsPostOptions {
   headers: Record<string, string>
@@ -35,14 +36,13 @@ export function httpsPost(
         },
         timeout: timeoutMs,
       },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          text += chunk
-        })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: parseJson(text) }))
-      },
+      // text() rejects when the connection is cut mid-answer, which a listener on 'end' alone
+      // would wait for forever.
+      (res) =>
+        text(res).then(
+          (body) => resolve({ status: res.statusCode ?? 0, json: parseJson(body) }),
+          (err: Error) => reject(new Error(`${url}: the answer broke off (${err.message})`)),
+        ),
     )
     req.on('timeout', () => req.destroy(new Error(`${url}: no answer within ${timeoutMs} ms`)))
     req.on('error', reject)
