@@ -53,6 +53,8 @@ interface MarketState {
   tradedVolume: number[]
   back: PriceLevel[][]
   lay: PriceLevel[][]
+  /** The quotes as text, which a publication compares: written once per requote, not per tick. */
+  quotesText: string
   published: { status: MarketStatus; inplay: boolean; quotes: string } | null
 }
 
@@ -161,6 +163,7 @@ export class SimulatorAdapter implements FeedAdapter {
         tradedVolume: market.runners.map(() => 0),
         back: [],
         lay: [],
+        quotesText: '',
         published: null,
       })
     }
@@ -192,7 +195,7 @@ export class SimulatorAdapter implements FeedAdapter {
         : state.suspendedUntil > now
           ? 'SUSPENDED'
           : 'OPEN'
-      const quotes = closed ? '' : JSON.stringify([state.back, state.lay])
+      const quotes = closed ? '' : state.quotesText
       const p = state.published
       const changedQuotes = p === null || p.quotes !== quotes
       if (p !== null && p.status === status && p.inplay === inplay && !changedQuotes) continue
@@ -280,8 +283,8 @@ export class SimulatorAdapter implements FeedAdapter {
         0,
         Math.round(expected + (inplay ? gaussian(this.rng) * 1.5 : 0)),
       )
-      state.back = [sessionQuote(state.sessionRuns).back]
-      state.lay = [sessionQuote(state.sessionRuns).lay]
+      const quote = sessionQuote(state.sessionRuns)
+      setQuotes(state, [quote.back], [quote.lay])
       return
     }
 
@@ -290,8 +293,11 @@ export class SimulatorAdapter implements FeedAdapter {
     const quotes = probabilities.map((p) =>
       market.kind === 'BOOKMAKER' ? bookmakerQuote(p) : exchangeQuote(p, this.rng, depth),
     )
-    state.back = quotes.map((q) => q.back)
-    state.lay = quotes.map((q) => q.lay)
+    setQuotes(
+      state,
+      quotes.map((q) => q.back),
+      quotes.map((q) => q.lay),
+    )
     if (market.kind !== 'BOOKMAKER') {
       state.tradedVolume = state.tradedVolume.map(
         (v, i) => v + Math.round((probabilities[i] ?? 0) * intBetween(this.rng, 0, depth) * 100),
@@ -324,6 +330,12 @@ export class SimulatorAdapter implements FeedAdapter {
       return logit + (target - logit) * pull + gaussian(this.rng) * noise
     })
   }
+}
+
+function setQuotes(state: MarketState, back: PriceLevel[][], lay: PriceLevel[][]) {
+  state.back = back
+  state.lay = lay
+  state.quotesText = JSON.stringify([back, lay])
 }
 
 function runnerStatus(market: FixtureMarket, index: number, closed: boolean): RunnerStatus {
