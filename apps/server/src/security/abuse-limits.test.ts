@@ -83,12 +83,11 @@ describe('abuse limits (default start)', () => {
 
 describe('abuse limits shared over Redis (REDIS_URL)', () => {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-  let a: DefaultStartApp
-  let b: DefaultStartApp
+  let a: TestApp
+  let b: TestApp
   beforeAll(async () => {
-    const env = { REDIS_URL: redisUrl, RATE_LIMIT_PER_ADDRESS: '20' }
-    a = await startAsDefault(env)
-    b = await startAsDefault(env)
+    const env = { REDIS_URL: redisUrl, RATE_LIMIT_PER_ADDRESS: '20', FEED: 'off' }
+    ;[a, b] = await Promise.all([buildTestApp({ env }), buildTestApp({ env })])
   })
   afterAll(async () => {
     await a?.close()
@@ -97,7 +96,7 @@ describe('abuse limits shared over Redis (REDIS_URL)', () => {
 
   it('spends one budget per address across two server processes', async () => {
     const remoteAddress = nextAddress()
-    const call = (s: DefaultStartApp) =>
+    const call = (s: TestApp) =>
       s.app.inject({ method: 'GET', url: '/api/v1/server-time', remoteAddress })
     for (let i = 0; i < 10; i++) expect((await call(a)).statusCode).toBe(200)
     for (let i = 0; i < 10; i++) expect((await call(b)).statusCode).toBe(200)
