@@ -7,7 +7,10 @@ import { jsBudget } from './build/js-budget'
 import { pageChunks } from './build/page-chunks'
 import { serviceWorker } from './build/service-worker-plugin'
 
-const pages = pageChunks({ router: 'src/app/router.tsx' })
+const pages = pageChunks({
+  router: 'src/app/router.tsx',
+  apart: /src[\\/]features[\\/](account|policies|statements|wallet)[\\/]/,
+})
 
 // Rolldown gives each module to the first group that takes it, and a group takes what its modules
 // import too: libraries first, then our start-up code, so neither lands in a lazy chunk's group.
@@ -32,6 +35,7 @@ const chunkGroups = [
     test: /src[\\/]locales[\\/](?!en[\\/])[a-z]+[\\/]/,
   },
   pages.shared,
+  pages.sharedApart,
   pages.overlays,
   pages.ownPage,
 ]

@@ -93,8 +93,8 @@ const takes = (group: Rolldown.CodeSplittingGroup, id: string) =>
 type Hook = (this: unknown, ...args: unknown[]) => void
 
 /** The plugin for `router`, after it has read the module graph `nodes`. */
-const scanned = (nodes: typeof graph, router = ROUTER) => {
-  const pages = pageChunks({ router })
+const scanned = (nodes: typeof graph, router = ROUTER, apart?: RegExp) => {
+  const pages = pageChunks({ router, apart })
   ;(pages.plugin.buildEnd as Hook).call(contextOf(nodes))
   return pages
 }
@@ -127,6 +127,37 @@ describe('pageChunks', () => {
     expect(takes(pages.shared, '/app/src/page-a.tsx')).toBe(false)
     expect(takes(pages.shared, '/app/src/app.tsx')).toBe(false)
     expect(takes(pages.shared, '/app/src/form.tsx')).toBe(false)
+  })
+
+  it('puts what only the pages set apart share in a chunk of their own', () => {
+    // Two account pages share a list; one of them also uses the betting pages' table.
+    const withAccount = {
+      ...graph,
+      '/app/src/router.tsx': {
+        static: ['/app/node_modules/react/index.js'],
+        dynamic: [
+          '/app/src/page-a.tsx',
+          '/app/src/page-b.tsx',
+          '/app/src/account/page-c.tsx',
+          '/app/src/account/page-d.tsx',
+        ],
+      },
+      '/app/src/account/page-c.tsx': {
+        static: ['/app/src/account/list.tsx', '/app/src/table.tsx'],
+      },
+      '/app/src/account/page-d.tsx': { static: ['/app/src/account/list.tsx'] },
+      '/app/src/account/list.tsx': { static: [] },
+    }
+    const pages = scanned(withAccount, ROUTER, /[\\/]account[\\/]/)
+    expect(takes(pages.sharedApart, '/app/src/account/list.tsx')).toBe(true)
+    expect(takes(pages.shared, '/app/src/account/list.tsx')).toBe(false)
+    expect(takes(pages.shared, '/app/src/table.tsx')).toBe(true)
+    expect(takes(pages.sharedApart, '/app/src/table.tsx')).toBe(false)
+    expect(takes(pages.sharedApart, '/app/src/account/page-c.tsx')).toBe(false)
+
+    const together = scanned(withAccount)
+    expect(takes(together.shared, '/app/src/account/list.tsx')).toBe(true)
+    expect(takes(together.sharedApart, '/app/src/account/list.tsx')).toBe(false)
   })
 
   it('puts what dialogs share in the overlays chunk, and what a page shares only with its own dialogs in the page', () => {

@@ -53,13 +53,18 @@ const chunkNameOf = (id: string) => /([^\\/]+?)(\.[cm]?[jt]sx?)?$/.exec(id)?.[1]
  * are overlays: dialogs and drawers that load when first opened. What they share goes into an
  * `overlays` chunk of its own, so no page waits for a dialog's code before it draws.
  *
+ * The pages `apart` matches (those a player opens from the account menu, not from a link) put
+ * what only they share into a `shared-apart` chunk: the betting pages would otherwise load and run
+ * the statements' and wallet's code and schemas before drawing.
+ *
  * The groups go after the library groups, which keep their own long-cached chunks. Emits
  * DEEP_LINK_PRELOAD_FILE: the entry's files, then the shared chunk and what it needs beyond them.
  */
-export function pageChunks({ router }: { router: string }): {
+export function pageChunks({ router, apart }: { router: string; apart?: RegExp }): {
   plugin: Plugin
   startUp: Rolldown.CodeSplittingGroup
   shared: Rolldown.CodeSplittingGroup
+  sharedApart: Rolldown.CodeSplittingGroup
   ownPage: Rolldown.CodeSplittingGroup
   overlays: Rolldown.CodeSplittingGroup
 } {
@@ -68,6 +73,8 @@ export function pageChunks({ router }: { router: string }): {
   const lazyUsing = new Map<string, string[]>()
   const ownedBy = new Map<string, string>()
   const count = (using: Map<string, string[]>, id: string) => using.get(id)?.length ?? 0
+  const onlyApart = (id: string) =>
+    apart !== undefined && (pagesUsing.get(id) ?? []).every((page) => apart.test(page))
   const isRouter = (id: string) => id.replaceAll('\\', '/').endsWith(`/${router}`)
   const plugin: Plugin = {
     name: 'backlay-page-chunks',
@@ -145,7 +152,11 @@ export function pageChunks({ router }: { router: string }): {
     plugin,
     // Our own start-up code, in the entry chunk.
     startUp: { name: 'index', test: (id) => atStart.has(id) && !id.includes('node_modules') },
-    shared: { name: SHARED, test: (id) => count(pagesUsing, id) >= 2 },
+    shared: { name: SHARED, test: (id) => count(pagesUsing, id) >= 2 && !onlyApart(id) },
+    sharedApart: {
+      name: `${SHARED}-apart`,
+      test: (id) => count(pagesUsing, id) >= 2 && onlyApart(id),
+    },
     // What dialogs share goes with them, also when one page uses it: the page then loads the
     // dialogs' chunk, but no other page, and no dialog, loads that page's code.
     overlays: {
