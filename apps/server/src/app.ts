@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './clock'
 import type { Config } from './config'
 import { type DatabaseTarget, databaseTarget } from './db/connect'
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id'
+import { limitSlowClients, serverOptions } from './http/server-options'
 import { alertsPlugin } from './plugins/alerts'
 import { appContextPlugin } from './plugins/app-context'
 import { authPlugin } from './plugins/auth'
@@ -56,15 +57,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     pluginTimeout: 60_000,
     // Our own paths are the spec's; trailing slashes from clients still reach them.
     routerOptions: { ignoreTrailingSlash: true },
-    // A client that trickles its headers or body cannot hold a socket: headers within 10 s
-    // (checked every second), the whole request within 30 s, an idle keep-alive closed after 10 s.
-    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
-    requestTimeout: 30_000,
-    keepAliveTimeout: 10_000,
+    ...serverOptions(config),
     // Each request's log lines carry its id (reqId); the ledger rows its bets write carry it too.
     genReqId: requestIdOf,
     ...(config.TRUST_PROXY ? { trustProxy: config.TRUST_PROXY } : {}),
   }).withTypeProvider<ZodTypeProvider>()
+  limitSlowClients(app.server)
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id)
     done()

@@ -55,4 +55,16 @@ describe('loadConfig', () => {
     ])
     expect(() => loadConfig({ FEED_REPLAY_SPEED: '-1' })).toThrow(/FEED_REPLAY_SPEED/)
   })
+
+  it('serves TLS only with both files, and never with stream workers', () => {
+    expect(() => loadConfig({ TLS_CERT_FILE: 'site.crt' })).toThrow(
+      /TLS_KEY_FILE: TLS needs both TLS_CERT_FILE and TLS_KEY_FILE/,
+    )
+    expect(() => loadConfig({ TLS_KEY_FILE: 'site.key' })).toThrow(/TLS_CERT_FILE: TLS needs both/)
+    expect(() =>
+      loadConfig({ TLS_CERT_FILE: 'site.crt', TLS_KEY_FILE: 'site.key', STREAM_WORKERS: '2' }),
+    ).toThrow(/STREAM_WORKERS: stream workers take over plain sockets/)
+    const c = loadConfig({ TLS_CERT_FILE: 'site.crt', TLS_KEY_FILE: ' site.key ' })
+    expect([c.TLS_CERT_FILE, c.TLS_KEY_FILE]).toEqual(['site.crt', 'site.key'])
+  })
 })

@@ -85,6 +85,13 @@ const configSchema = z
       .enum(['0', '1'])
       .default('1')
       .transform((v) => v === '1'),
+    /**
+     * PEM files of the certificate (its chain) and private key: set both and the server speaks
+     * HTTPS, HTTP/2 to browsers that offer it and HTTP/1.1 to the rest (and to WebSockets).
+     * Unset: plain HTTP/1.1, for a TLS-terminating load balancer in front or local use.
+     */
+    TLS_CERT_FILE: optionalText,
+    TLS_KEY_FILE: optionalText,
     /** Stream heartbeat period; a client silent for three periods is closed. */
     STREAM_HEARTBEAT_MS: z.coerce.number().int().min(10).default(STREAM_HEARTBEAT_MS),
     /**
@@ -149,6 +156,19 @@ const configSchema = z
         code: 'custom',
         path: ['DATABASE_URL'],
         message: 'NATS_URL makes a cluster, whose nodes share one PostgreSQL: set DATABASE_URL too',
+      })
+    if (Boolean(c.TLS_CERT_FILE) !== Boolean(c.TLS_KEY_FILE))
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'],
+        message: 'TLS needs both TLS_CERT_FILE and TLS_KEY_FILE',
+      })
+    if (c.TLS_CERT_FILE && c.STREAM_WORKERS > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STREAM_WORKERS'],
+        message:
+          'stream workers take over plain sockets, which a TLS session cannot follow: set STREAM_WORKERS=0 with TLS_CERT_FILE, or end TLS in a load balancer',
       })
     if (c.FEED === 'betfair-stream') {
       const required = c.BETFAIR_SESSION_TOKEN

@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import { createServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { loopbackCertificate } from './test-certificates'
+import { loopbackCertificate } from '../../test/test-certificates'
 
 export interface CatalogueEntry {
   marketName: string

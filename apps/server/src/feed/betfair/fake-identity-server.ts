@@ -2,8 +2,8 @@ import { once } from 'node:events'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { TLSSocket } from 'node:tls'
+import { clientCertificate, loopbackCertificate } from '../../test/test-certificates'
 import type { CertLoginSettings } from './session-token'
-import { clientCertificate, loopbackCertificate } from './test-certificates'
 
 interface LoginCall {
   appKey: string | undefined

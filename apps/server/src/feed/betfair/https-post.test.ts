@@ -3,8 +3,8 @@ import type { RequestListener } from 'node:http'
 import { createServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { loopbackCertificate } from '../../test/test-certificates'
 import { httpsPost } from './https-post'
-import { loopbackCertificate } from './test-certificates'
 
 /** An HTTPS server on the loopback that answers with `answer`, and its certificate. */
 async function serving(answer: RequestListener) {
