@@ -1,5 +1,8 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page, Response } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brandUrl, liveCricketMatch } from './support/betting'
 import {
   browserForFile,
@@ -9,6 +12,8 @@ import {
   saveScreenshot,
   VIEWPORT_NAMES,
 } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+import { tlsSettings } from './support/tls'
 
 const browser = browserForFile()
 
@@ -154,4 +159,50 @@ describe('how the web app is delivered', () => {
       await context.close()
     },
   )
+})
+
+describe('with TLS_CERT_FILE and TLS_KEY_FILE', () => {
+  let server: RunningServer | undefined
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'backlay-e2e-tls-'))
+    server = await startServer({ FEED_TICK_MS: '0', ...(await tlsSettings(dir)) })
+  })
+  afterAll(() => server?.stop())
+
+  it('loads a page and its files over HTTP/2 and streams its prices over wss', async () => {
+    if (!server) throw new Error('no TLS server')
+    // The simulated calendar is the same on every server: the match is live on this one too.
+    const { matchId } = await liveCricketMatch()
+    const origin = server.baseUrl.replace('127.0.0.1', 'localhost')
+    const context = await newAppContext(browser(), 'mobile', origin)
+    const page = await newTrackedPage(context)
+    const sockets: string[] = []
+    const received: string[] = []
+    page.on('websocket', (socket) => {
+      sockets.push(socket.url())
+      socket.on('framereceived', (frame) => received.push(String(frame.payload)))
+    })
+    await page.goto(`/event-page/4/${matchId}`)
+    await page.getByRole('region', { name: 'Match Odds' }).waitFor()
+
+    // The market's image arrives over the stream, which runs over HTTP/1.1 (a WebSocket upgrade).
+    await expect
+      .poll(() => received.some((payload) => payload.includes('"type":"image"')))
+      .toBe(true)
+    expect(sockets).toEqual([`${origin.replace('https', 'wss')}/api/v1/stream`])
+    const protocols = await page.evaluate(() =>
+      [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ].map((entry) => [
+        new URL(entry.name).pathname,
+        (entry as PerformanceResourceTiming).nextHopProtocol,
+      ]),
+    )
+    expect(protocols.some(([path]) => path?.startsWith('/assets/'))).toBe(true)
+    expect(protocols.filter(([, protocol]) => protocol !== 'h2')).toEqual([])
+    expect(errorsOf(page)).toEqual([])
+    await saveScreenshot(page, 'event-over-tls-mobile')
+    await context.close()
+  })
 })

@@ -29,6 +29,10 @@ void Promise.all([languageReady, sessionReady, firstScreen]).then(() =>
 )
 
 // Production builds only: the worker keeps the app's files on the device (build/service-worker.js).
+// A browser may refuse it (a private window, a certificate it does not trust): the site then works
+// as before, without the offline page.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js'))
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined)
+  })
 }

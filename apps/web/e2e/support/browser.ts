@@ -92,6 +92,8 @@ export async function newAppContext(
   const mobile = viewport === 'mobile'
   const context = await browser.newContext({
     baseURL,
+    // A test server on https has a certificate of its own, which no browser knows.
+    ignoreHTTPSErrors: baseURL.startsWith('https:'),
     viewport: VIEWPORTS[viewport],
     isMobile: mobile,
     hasTouch: mobile,

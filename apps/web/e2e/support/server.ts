@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { get } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import getPort from 'get-port'
@@ -19,6 +20,20 @@ export interface RunningServer {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Whether `url` answers 2xx; over https, trusting only `ca` (the server's own certificate). */
+const answers = (url: string, ca?: Buffer): Promise<boolean> =>
+  ca
+    ? new Promise((resolve) => {
+        get(url, { ca }, (res) => {
+          res.resume()
+          resolve((res.statusCode ?? 500) < 300)
+        }).on('error', () => resolve(false))
+      })
+    : fetch(url).then(
+        (res) => res.ok,
+        () => false,
+      )
 
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
@@ -39,7 +54,8 @@ const signal = (child: ChildProcess, sig: NodeJS.Signals) => {
 /**
  * Starts the real server (`tsx apps/server/src/main.ts`) on a free port with a fresh DATA_DIR
  * (embedded PGlite) and NODE_ENV=test so the demo brand and players are seeded, serving the
- * built web app. Resolves once `/api/v1/server-time` answers.
+ * built web app. Resolves once `/api/v1/server-time` answers. With TLS_CERT_FILE in `env` the
+ * server speaks https (and HTTP/2), its base URL says so, and the certificate is trusted as its own.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
@@ -53,7 +69,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // would leave it serving an index.html whose assets it does not know. A private copy cannot change.
   const webDist = join(dataDir, 'web')
   await cp(WEB_DIST, webDist, { recursive: true })
-  const baseUrl = `http://127.0.0.1:${port}`
+  const ca = env.TLS_CERT_FILE ? readFileSync(env.TLS_CERT_FILE) : undefined
+  const baseUrl = `${ca ? 'https' : 'http'}://127.0.0.1:${port}`
   const childEnv: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: 'test',
@@ -100,12 +117,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await rm(dataDir, { recursive: true, force: true })
       throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${log}`)
     }
-    try {
-      const res = await fetch(`${baseUrl}/api/v1/server-time`)
-      if (res.ok) return { baseUrl, dataDir, stop }
-    } catch {
-      // Not listening yet.
-    }
+    if (await answers(`${baseUrl}/api/v1/server-time`, ca)) return { baseUrl, dataDir, stop }
     await sleep(250)
   }
   await stop()
