@@ -56,7 +56,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FEED_REPLAY_SPEED: '-1' })).toThrow(/FEED_REPLAY_SPEED/)
   })
 
-  it('serves TLS only with both files, and never with stream workers', () => {
+  it('serves TLS only with both files, never with stream workers, and frames only https games', () => {
     expect(() => loadConfig({ TLS_CERT_FILE: 'site.crt' })).toThrow(
       /TLS_KEY_FILE: TLS needs both TLS_CERT_FILE and TLS_KEY_FILE/,
     )
@@ -64,6 +64,20 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ TLS_CERT_FILE: 'site.crt', TLS_KEY_FILE: 'site.key', STREAM_WORKERS: '2' }),
     ).toThrow(/STREAM_WORKERS: stream workers take over plain sockets/)
+    expect(() =>
+      loadConfig({
+        TLS_CERT_FILE: 'site.crt',
+        TLS_KEY_FILE: 'site.key',
+        GAMES_ORIGIN: 'http://games.example',
+      }),
+    ).toThrow(/GAMES_ORIGIN: an https page cannot frame games from plain http/)
+    expect(
+      loadConfig({
+        TLS_CERT_FILE: 'site.crt',
+        TLS_KEY_FILE: 'site.key',
+        GAMES_ORIGIN: 'https://games.example',
+      }).GAMES_ORIGIN,
+    ).toBe('https://games.example')
     const c = loadConfig({ TLS_CERT_FILE: 'site.crt', TLS_KEY_FILE: ' site.key ' })
     expect([c.TLS_CERT_FILE, c.TLS_KEY_FILE]).toEqual(['site.crt', 'site.key'])
   })

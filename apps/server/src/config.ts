@@ -19,6 +19,12 @@ const commaList = z.string().transform((v) =>
     .filter(Boolean),
 )
 
+/** Browsers load an https page's frames from https, or from plain http on the machine itself. */
+const isTrustworthyOrigin = (origin: string) => {
+  const { protocol, hostname } = new URL(origin)
+  return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname)
+}
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -169,6 +175,12 @@ const configSchema = z
         path: ['STREAM_WORKERS'],
         message:
           'stream workers take over plain sockets, which a TLS session cannot follow: set STREAM_WORKERS=0 with TLS_CERT_FILE, or end TLS in a load balancer',
+      })
+    if (c.TLS_CERT_FILE && !isTrustworthyOrigin(c.GAMES_ORIGIN))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GAMES_ORIGIN'],
+        message: 'an https page cannot frame games from plain http: use an https GAMES_ORIGIN',
       })
     if (c.FEED === 'betfair-stream') {
       const required = c.BETFAIR_SESSION_TOKEN
