@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
-import type { FastifyHttpOptions } from 'fastify'
+import type { Http2SecureServer } from 'node:http2'
+import type { FastifyHttp2SecureOptions, FastifyHttpOptions } from 'fastify'
 import type { Config } from '../config'
 
 /**
@@ -26,7 +27,7 @@ export function serverOptions(
   config: Pick<Config, 'TLS_CERT_FILE' | 'TLS_KEY_FILE'>,
 ): FastifyHttpOptions<Server> {
   if (!config.TLS_CERT_FILE || !config.TLS_KEY_FILE) return {}
-  const tls = {
+  const tls: FastifyHttp2SecureOptions<Http2SecureServer> = {
     http2: true,
     https: {
       allowHTTP1: true,
@@ -39,7 +40,7 @@ export function serverOptions(
     // keep-alive sockets) only when told to, or a shutdown would wait on a browser's idle session.
     forceCloseConnections: true,
   }
-  return tls as FastifyHttpOptions<Server>
+  return tls as unknown as FastifyHttpOptions<Server>
 }
 
 /**
