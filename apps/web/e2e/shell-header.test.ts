@@ -1,6 +1,13 @@
 import { menuResponse } from '@backlay/contract/menu'
 import { describe, expect, it } from 'vitest'
-import { apiUrl, baseUrl, browserForFile, openPage, VIEWPORT_NAMES } from './support/browser'
+import {
+  apiUrl,
+  baseUrl,
+  browserForFile,
+  type Motion,
+  openPage,
+  VIEWPORT_NAMES,
+} from './support/browser'
 import { SLOW_TEST_MS } from './support/shell'
 
 const browser = browserForFile()
@@ -115,5 +122,40 @@ describe('header parts', { timeout: SLOW_TEST_MS }, () => {
     await mobile.getByRole('banner').getByText('Cricket', { exact: true }).waitFor()
     await mobile.getByRole('banner').getByRole('button', { name: 'Back' }).waitFor()
     await mobile.context().close()
+  })
+
+  it('scrolls the ticker, halts it under the pointer, and holds it still for reduced motion', async () => {
+    const WELCOME = 'Welcome to Backlay! Bet responsibly.'
+    /** The strip's message line and how far it has moved sideways (px). */
+    const ticker = async (reducedMotion: Motion) => {
+      const page = await openPage(browser(), { reducedMotion })
+      const strip = page.getByRole('region', { name: 'Announcements' })
+      await strip.getByText(WELCOME).waitFor()
+      const track = strip.getByRole('paragraph')
+      const shift = () =>
+        track.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m41)
+      return { page, strip, track, shift }
+    }
+
+    const moving = await ticker('no-preference')
+    const before = await moving.shift()
+    await moving.page.waitForTimeout(500)
+    expect(await moving.shift()).toBeLessThan(before)
+    await moving.strip.hover()
+    const held = await moving.shift()
+    await moving.page.waitForTimeout(500)
+    expect(await moving.shift()).toBe(held)
+    await moving.page.context().close()
+
+    const still = await ticker('reduce')
+    const first = await still.shift()
+    await still.page.waitForTimeout(500)
+    expect([first, await still.shift()]).toEqual([0, 0])
+    // Standing still, the first message is in view at once and the rest scroll by hand.
+    const text = await still.strip.getByText(WELCOME).boundingBox()
+    const strip = await still.strip.boundingBox()
+    expect(text && strip && text.x >= strip.x && text.x < strip.x + strip.width).toBe(true)
+    expect(await still.strip.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto')
+    await still.page.context().close()
   })
 })

@@ -78,16 +78,25 @@ export interface OpenPageOptions {
   path?: string
   /** Seeds localStorage before any app script runs (e.g. a stored session or language). */
   localStorage?: Record<string, string>
+  /** The player's motion preference; `reduce` unless a test checks the moving parts. */
+  reducedMotion?: Motion
 }
+
+export type Motion = 'reduce' | 'no-preference'
 
 /**
  * A new isolated context (own cookies and storage) at the given viewport, with the app's
  * locale and time zone and the step timeouts; relative paths resolve against `baseURL`.
+ *
+ * Motion is reduced by default: a headless Chromium draws in software, and each endless
+ * animation (the news strip, the in-play dot) keeps it redrawing 60 frames a second, about a
+ * tenth of a core apiece, which two test files side by side take from the app and the server.
  */
 export async function newAppContext(
   browser: Browser,
   viewport: ViewportName = 'desktop',
   baseURL: string = baseUrl(),
+  reducedMotion: Motion = 'reduce',
 ): Promise<BrowserContext> {
   const mobile = viewport === 'mobile'
   const context = await browser.newContext({
@@ -100,6 +109,7 @@ export async function newAppContext(
     deviceScaleFactor: mobile ? 2 : 1,
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
+    reducedMotion,
   })
   context.setDefaultTimeout(ACTION_TIMEOUT_MS)
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS)
@@ -128,8 +138,8 @@ export const seedLocalStorage = (context: BrowserContext, entries: Record<string
  * Close with `page.context().close()`.
  */
 export async function openPage(browser: Browser, options: OpenPageOptions = {}): Promise<Page> {
-  const { viewport = 'desktop', path = '/', localStorage } = options
-  const context = await newAppContext(browser, viewport)
+  const { viewport = 'desktop', path = '/', localStorage, reducedMotion } = options
+  const context = await newAppContext(browser, viewport, baseUrl(), reducedMotion)
   if (localStorage) await seedLocalStorage(context, localStorage)
   const page = await newTrackedPage(context)
   await page.goto(path, { waitUntil: 'domcontentloaded' })
