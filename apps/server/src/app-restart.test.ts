@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { balanceOf, userCashAccountId } from './ledger/ledger'
@@ -26,9 +23,7 @@ describe('restarting on the same store', () => {
 
   // Three boots of an on-disk store: past 30 s on a loaded two-core machine.
   it('keeps users and ledger, seeds once, and resumes the feed without duplicating events', async () => {
-    database = await createTestDatabase({
-      dataDir: mkdtempSync(join(tmpdir(), 'backlay-restart-')),
-    })
+    database = await createTestDatabase()
     const clock = manualClock('2026-11-23T10:00:00Z')
 
     const first = await buildTestApp({ database, clock })
@@ -77,9 +72,7 @@ describe('restarting on the same store', () => {
   }, 90_000)
 
   it('lapses the unmatched bets of a market that went in-play while the server was down', async () => {
-    const store = await createTestDatabase({
-      dataDir: mkdtempSync(join(tmpdir(), 'backlay-restart-lapse-')),
-    })
+    const store = await createTestDatabase()
     try {
       const first = await buildTestApp({ database: store })
       const { market, player } = await restingBetBeforeInPlay(first.app)

@@ -11,8 +11,6 @@ export type DatabaseTarget =
   | {
       kind: 'pglite'
       dataDir: string | null
-      /** Starts a new store from a dump (`PGlite.dumpDataDir`) instead of an empty one. */
-      loadDataDir?: Blob
     }
   | {
       kind: 'postgres'
@@ -75,7 +73,6 @@ export async function connectDatabase(
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
   const client = new PGlite({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     parsers: { [pgliteTypes.INT8]: parseInt8 },
   })
   await client.waitReady

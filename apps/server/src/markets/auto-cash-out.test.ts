@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { autoCashOutResponse, saveBetResponse } from '@backlay/contract/bets'
 import { autoCashOutMessage } from '@backlay/contract/stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,7 +15,7 @@ describe('automatic cash-out', () => {
   const clock = manualClock(new Date().toISOString())
   const used: string[] = []
   beforeAll(async () => {
-    database = await createTestDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'backlay-aco-')) })
+    database = await createTestDatabase()
     t = await buildTestApp({ database, clock })
   })
   afterAll(async () => {

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { saveBetResponse } from '@backlay/contract/bets'
 import {
   balanceMessage,
@@ -31,7 +28,7 @@ describe('the live exchange across a restart and the feed', () => {
   })
 
   it('streams changes, rebuilds books after a restart, and settles what the feed closes', async () => {
-    database = await createTestDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'backlay-books-')) })
+    database = await createTestDatabase()
     const clock = manualClock('2026-11-23T10:00:00Z')
     const first = await buildTestApp({ database, clock })
     const market = await openMarket(first.app, 'MATCH_ODDS')

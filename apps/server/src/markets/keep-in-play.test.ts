@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { saveBetResponse, unmatchedBetsResponse } from '@backlay/contract/bets'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
@@ -12,7 +9,7 @@ describe('keeping a bet in-play', () => {
   let t: TestApp
   const clock = manualClock('2026-11-25T10:00:00Z')
   beforeAll(async () => {
-    database = await createTestDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'backlay-keep-')) })
+    database = await createTestDatabase()
     t = await buildTestApp({ database, clock })
   })
   afterAll(async () => {

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { saveBetResponse } from '@backlay/contract/bets'
 import type { Odds } from '@backlay/exchange/ids'
 import { reducedOdds } from '@backlay/exchange/non-runner'
@@ -20,7 +17,7 @@ describe('a non-runner', () => {
   let t: TestApp
   const clock = manualClock(new Date().toISOString())
   beforeAll(async () => {
-    database = await createTestDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'backlay-nr-')) })
+    database = await createTestDatabase()
     t = await buildTestApp({ database, clock })
   })
   afterAll(async () => {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
 import { inject } from 'vitest'
@@ -13,27 +15,22 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-let dump: Promise<Blob> | undefined
-/** The global setup's migrated PGlite dump, read once by each worker; undefined without one. */
-function migratedDump(): Promise<Blob> | undefined {
-  const file = inject('pgliteTemplate')
-  if (file) dump ??= readFile(file).then((bytes) => new Blob([bytes]))
-  return dump
-}
-
 /**
- * A fresh, empty store for one test file: in-memory PGlite (started from the migrated dump of
- * the project's global setup when there is one), or with `TEST_DB=postgres` a uniquely named
- * database created from `TEST_DATABASE_URL`. Pass `dataDir` to get a PGlite
- * on disk (for restart tests); PostgreSQL databases survive app restarts anyway.
+ * A fresh store for one test file: PGlite in a directory of its own (a copy of the
+ * migrated store the project's global setup made, when there is one), or with `TEST_DB=postgres` a
+ * uniquely named database created from `TEST_DATABASE_URL`. Pass `dataDir` to choose PGlite's
+ * directory (an app's DATA_DIR/pglite, or a child process's); the store survives app restarts
+ * either way.
  */
 export async function createTestDatabase(opts: { dataDir?: string } = {}): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const template = opts.dataDir ? undefined : migratedDump()
-    const target: DatabaseTarget = template
-      ? { kind: 'pglite', dataDir: null, loadDataDir: await template }
-      : { kind: 'pglite', dataDir: opts.dataDir ?? null }
-    return { target, drop: async () => {} }
+    const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'backlay-test-store-')))
+    const template = inject('pgliteTemplate')
+    if (template) await cp(template, dataDir, { recursive: true })
+    return {
+      target: { kind: 'pglite', dataDir },
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    }
   }
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')

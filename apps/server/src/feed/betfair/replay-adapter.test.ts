@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { saveBetResponse } from '@backlay/contract/bets'
 import { sql } from 'kysely'
@@ -84,9 +81,7 @@ describe('FEED=betfair-replay', () => {
   })
 
   it('opens the recorded markets, turns them in-play, settles them once, and a second replay changes nothing', async () => {
-    database = await createTestDatabase({
-      dataDir: mkdtempSync(join(tmpdir(), 'backlay-replay-db-')),
-    })
+    database = await createTestDatabase()
     const clock = manualClock('2026-11-25T10:00:00Z')
     const env = { FEED: 'betfair-replay', FEED_REPLAY_FILES: SAMPLE, FEED_REPLAY_SPEED: '60' }
     const first = await buildTestApp({ database, clock, env })
