@@ -126,15 +126,16 @@ describe('header parts', { timeout: SLOW_TEST_MS }, () => {
 
   it('scrolls the ticker, halts it under the pointer, and holds it still for reduced motion', async () => {
     const WELCOME = 'Welcome to Backlay! Bet responsibly.'
-    /** The strip's message line and how far it has moved sideways (px). */
+    /** The strip, and how far its message line has moved sideways (px). */
     const ticker = async (reducedMotion: Motion) => {
       const page = await openPage(browser(), { reducedMotion })
       const strip = page.getByRole('region', { name: 'Announcements' })
       await strip.getByText(WELCOME).waitFor()
-      const track = strip.getByRole('paragraph')
       const shift = () =>
-        track.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m41)
-      return { page, strip, track, shift }
+        strip
+          .getByRole('paragraph')
+          .evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m41)
+      return { page, strip, shift }
     }
 
     const moving = await ticker('no-preference')

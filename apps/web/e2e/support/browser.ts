@@ -1,6 +1,12 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { SCREENSHOT_DIR } from './paths'
 
@@ -82,7 +88,8 @@ export interface OpenPageOptions {
   reducedMotion?: Motion
 }
 
-export type Motion = 'reduce' | 'no-preference'
+/** The player's motion preference, as the browser reports it to the page. */
+export type Motion = NonNullable<BrowserContextOptions['reducedMotion']>
 
 /**
  * A new isolated context (own cookies and storage) at the given viewport, with the app's
