@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -48,4 +48,14 @@ describe('RecordingReader', () => {
     const order = (await drain([dir])).map((m) => `${m.pt}:${m.op === 'mcm' ? m.mc?.[0]?.id : ''}`)
     expect(order).toEqual(['1:1.a', '2:1.b', '5:1.a', '5:1.b', '6:1.b', '9:1.a'])
   })
+
+  // Reading a process's own memory from its start fails (EIO): a file that breaks as it is read.
+  it.each(['plain.jsonl', 'gzip.jsonl.gz', 'bzip2.jsonl.bz2'])(
+    'refuses a %s file that fails as it is read, without ending the process',
+    async (name) => {
+      const file = join(mkdtempSync(join(tmpdir(), 'backlay-unreadable-')), name)
+      symlinkSync('/proc/self/mem', file)
+      await expect(drain([file])).rejects.toMatchObject({ code: 'EIO' })
+    },
+  )
 })

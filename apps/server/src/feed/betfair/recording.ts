@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import type { Readable } from 'node:stream'
+import { PassThrough, pipeline, type Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import type { FastifyBaseLogger } from 'fastify'
 import TinyQueue from 'tinyqueue'
@@ -20,11 +20,16 @@ async function filesOf(path: string): Promise<string[]> {
     .sort()
 }
 
+/**
+ * The file's text. A failing read of the file reaches the reader of the text through `pipeline`,
+ * where `.pipe()` left it unheard and the process ended. The last stage is a modern stream that
+ * `pipeline` destroys with the error: unbzip2's older stream would just stop, and its reader wait.
+ */
 function decompressed(file: string): Readable {
   const raw = createReadStream(file)
-  if (file.endsWith('.gz')) return raw.pipe(createGunzip())
-  if (file.endsWith('.bz2')) return raw.pipe(unbzip2())
-  return raw
+  const decompress = file.endsWith('.gz') ? createGunzip : file.endsWith('.bz2') ? unbzip2 : null
+  if (!decompress) return raw
+  return pipeline(raw, decompress(), new PassThrough(), () => undefined)
 }
 
 /** The market and cricket messages of one file, line by line, as it is read. */
