@@ -62,7 +62,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     genReqId: requestIdOf,
     ...(config.TRUST_PROXY ? { trustProxy: config.TRUST_PROXY } : {}),
   }).withTypeProvider<ZodTypeProvider>()
-  limitSlowClients(app.server)
+  limitSlowClients(app.server, config)
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id)
     done()

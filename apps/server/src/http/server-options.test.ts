@@ -103,6 +103,35 @@ describe('TLS_CERT_FILE and TLS_KEY_FILE', () => {
     expect(Date.now() - started).toBeLessThan(15_000)
   })
 
+  it('cancels an HTTP/2 request whose body still trickles in after 30 s', {
+    timeout: 60_000,
+  }, async () => {
+    const session = await http2Session(origin, ca)
+    const request = session.request({
+      ':method': 'POST',
+      ':path': '/api/v1/match/homeMatchesOpen',
+      'content-type': 'application/json',
+    })
+    request.on('error', () => undefined)
+    request.write('{')
+    // A byte every 4 s keeps the session busy, so its 10 s idle limit never ends it.
+    const trickle = setInterval(() => request.write(' '), 4_000)
+    try {
+      const started = Date.now()
+      const gaveUp = new Promise((resolve) => setTimeout(resolve, 45_000))
+      await Promise.race([once(request, 'close'), gaveUp])
+      const elapsed = Date.now() - started
+      expect(request.rstCode).toBe(http2.constants.NGHTTP2_CANCEL)
+      expect(elapsed).toBeGreaterThanOrEqual(29_000)
+      expect(elapsed).toBeLessThan(40_000)
+      // Only that request ends: the session answers the next one.
+      expect((await getOn(session, '/api/v1/server-time')).status).toBe(200)
+    } finally {
+      clearInterval(trickle)
+      session.destroy()
+    }
+  })
+
   it('shuts down while a browser keeps an idle HTTP/2 session open', async () => {
     const other = await startTlsApp('backlay-tls-close')
     const session = await http2Session(other.origin, other.ca)

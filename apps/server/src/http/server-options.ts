@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
-import type { Http2SecureServer } from 'node:http2'
+import { constants, type Http2SecureServer, type ServerHttp2Stream } from 'node:http2'
 import type { FastifyHttp2SecureOptions, FastifyHttpOptions } from 'fastify'
 import type { Config } from '../config'
 
@@ -15,6 +15,8 @@ const REQUEST_TIMEOUT_MS = 30_000
 const IDLE_TIMEOUT_MS = 10_000
 const HANDSHAKE_TIMEOUT_MS = 10_000
 
+type TlsSettings = Pick<Config, 'TLS_CERT_FILE' | 'TLS_KEY_FILE'>
+
 /**
  * The server Fastify creates: plain HTTP/1.1, or with TLS_CERT_FILE and TLS_KEY_FILE an HTTPS
  * server speaking HTTP/2 to browsers that offer it (every file and call of a page over one
@@ -23,9 +25,7 @@ const HANDSHAKE_TIMEOUT_MS = 10_000
  * Typed as the plain server's options: the app's code uses only what HTTP/1.1 requests and
  * HTTP/2's compatibility requests have in common (headers, setHeader, streams, Fastify's own API).
  */
-export function serverOptions(
-  config: Pick<Config, 'TLS_CERT_FILE' | 'TLS_KEY_FILE'>,
-): FastifyHttpOptions<Server> {
+export function serverOptions(config: TlsSettings): FastifyHttpOptions<Server> {
   if (!config.TLS_CERT_FILE || !config.TLS_KEY_FILE) return {}
   const tls: FastifyHttp2SecureOptions<Http2SecureServer> = {
     http2: true,
@@ -44,13 +44,33 @@ export function serverOptions(
 }
 
 /**
+ * The whole-request limit for one HTTP/2 request, which Node leaves without one: a request whose
+ * body has not all arrived within REQUEST_TIMEOUT_MS is cancelled. The session's idle limit does
+ * not catch a client that keeps trickling.
+ */
+function limitRequestStream(stream: ServerHttp2Stream): void {
+  if (stream.endAfterHeaders) return
+  const timer = setTimeout(() => stream.close(constants.NGHTTP2_CANCEL), REQUEST_TIMEOUT_MS)
+  const received = () => clearTimeout(timer)
+  stream.once('end', received)
+  stream.once('close', received)
+}
+
+/**
  * Sets the HTTP/1.1 timeouts on either kind of server, before it listens: both read them from
  * these properties (an HTTPS server with HTTP/2 serves its HTTP/1.1 clients with Node's HTTP/1.1
- * code). The checking interval is one too, though Node's types name it only as an option.
+ * code). The checking interval is one too, though Node's types name it only as an option. Under
+ * TLS, each HTTP/2 request gets the whole-request limit as well.
  */
-export function limitSlowClients(server: Server & { connectionsCheckingInterval?: number }): void {
+export function limitSlowClients(
+  server: Server & { connectionsCheckingInterval?: number },
+  config: TlsSettings,
+): void {
   server.headersTimeout = HEADERS_TIMEOUT_MS
   server.requestTimeout = REQUEST_TIMEOUT_MS
   server.keepAliveTimeout = IDLE_TIMEOUT_MS
   server.connectionsCheckingInterval = CONNECTIONS_CHECKING_INTERVAL_MS
+  if (config.TLS_CERT_FILE && config.TLS_KEY_FILE) {
+    ;(server as unknown as Http2SecureServer).on('stream', limitRequestStream)
+  }
 }
