@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import http2 from 'node:http2'
 import https from 'node:https'
-import { connect } from 'node:net'
+import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import tls from 'node:tls'
@@ -142,5 +142,29 @@ describe('TLS_CERT_FILE and TLS_KEY_FILE', () => {
     await closed
     // Well before the session's idle timeout (10 s) would have ended it.
     expect(Date.now() - started).toBeLessThan(5_000)
+  })
+
+  it('shuts down while an HTTP/1.1 client keeps an idle connection open', async () => {
+    const other = await startTlsApp('backlay-tls-close-http1')
+    const agent = new https.Agent({ keepAlive: true, ca: other.ca })
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      https
+        .get(`${other.origin}/api/v1/server-time`, { agent }, (res) => {
+          const { socket } = res
+          res.resume()
+          res.on('end', () => resolve(socket))
+        })
+        .on('error', reject)
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    // The connection waits in the client's pool for the next request.
+    expect(agent.freeSockets[Object.keys(agent.freeSockets)[0] ?? '']).toContain(socket)
+    const closed = once(socket, 'close')
+    const started = Date.now()
+    await other.t.close()
+    await closed
+    // Well before the connection's idle limit (10 s) would have ended it.
+    expect(Date.now() - started).toBeLessThan(5_000)
+    agent.destroy()
   })
 })
