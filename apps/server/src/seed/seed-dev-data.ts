@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { hashPassword } from '../auth/password'
 import { brandsRepository } from '../db/repositories/brands'
 import { usersRepository } from '../db/repositories/users'
@@ -38,11 +38,27 @@ export const DEV_WELCOME_BONUS = {
   wageringRequired: 5_000 * 100,
 } as const
 
+/** The advisory lock under which one process at a time seeds a store (any number; ours alone). */
+const SEED_LOCK = 0x42_4c_53 // "BLS"
+
 /**
  * Idempotent: brands and users are created only when missing, and each funding posting (and the
- * welcome bonus) carries an idempotency key, so a second start changes nothing.
+ * welcome bonus) carries an idempotency key, so a second start changes nothing. Processes that
+ * start together on a fresh store take turns: each step checks, then writes, and two at once
+ * would both find a player missing and the second insert would end its process.
  */
 export async function seedDevData(db: Kysely<Database>, log: FastifyBaseLogger): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${SEED_LOCK})`.execute(connection)
+    try {
+      await seedMissing(connection, log)
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${SEED_LOCK})`.execute(connection)
+    }
+  })
+}
+
+async function seedMissing(db: Kysely<Database>, log: FastifyBaseLogger): Promise<void> {
   const brands = brandsRepository(db)
   const users = usersRepository(db)
   for (const brand of DEV_BRANDS) await brands.ensure(brand)
