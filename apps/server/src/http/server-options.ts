@@ -17,6 +17,10 @@ const HANDSHAKE_TIMEOUT_MS = 10_000
 
 type TlsSettings = Pick<Config, 'TLS_CERT_FILE' | 'TLS_KEY_FILE'>
 
+/** Both files set: the server speaks https. */
+const hasTls = (config: TlsSettings): config is Record<keyof TlsSettings, string> =>
+  Boolean(config.TLS_CERT_FILE && config.TLS_KEY_FILE)
+
 /**
  * The server Fastify creates: plain HTTP/1.1, or with TLS_CERT_FILE and TLS_KEY_FILE an HTTPS
  * server speaking HTTP/2 to browsers that offer it (every file and call of a page over one
@@ -26,7 +30,7 @@ type TlsSettings = Pick<Config, 'TLS_CERT_FILE' | 'TLS_KEY_FILE'>
  * HTTP/2's compatibility requests have in common (headers, setHeader, streams, Fastify's own API).
  */
 export function serverOptions(config: TlsSettings): FastifyHttpOptions<Server> {
-  if (!config.TLS_CERT_FILE || !config.TLS_KEY_FILE) return {}
+  if (!hasTls(config)) return {}
   const tls: FastifyHttp2SecureOptions<Http2SecureServer> = {
     http2: true,
     https: {
@@ -70,7 +74,7 @@ export function limitSlowClients(
   server.requestTimeout = REQUEST_TIMEOUT_MS
   server.keepAliveTimeout = IDLE_TIMEOUT_MS
   server.connectionsCheckingInterval = CONNECTIONS_CHECKING_INTERVAL_MS
-  if (config.TLS_CERT_FILE && config.TLS_KEY_FILE) {
+  if (hasTls(config)) {
     ;(server as unknown as Http2SecureServer).on('stream', limitRequestStream)
   }
 }
