@@ -125,12 +125,24 @@ export async function newAppContext(
 
 const pageErrors = new WeakMap<Page, string[]>()
 
-/** A new page of the context whose uncaught errors `errorsOf(page)` lists. */
+/**
+ * A new page of the context whose uncaught errors and content security policy violations
+ * `errorsOf(page)` lists. A violation throws nothing the page sees, yet the browser reports it
+ * (to the developer tools, to a policy's report address).
+ */
 export async function newTrackedPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage()
   const errors: string[] = []
   pageErrors.set(page, errors)
   page.on('pageerror', (error) => errors.push(error.message))
+  await page.exposeFunction('reportPolicyViolation', (violation: string) => errors.push(violation))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportPolicyViolation: (v: string) => void })
+        .reportPolicyViolation
+      report(`${event.violatedDirective} refused ${event.blockedURI} from ${event.sourceFile}`)
+    })
+  })
   return page
 }
 
@@ -153,7 +165,7 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
   return page
 }
 
-/** Uncaught exceptions the page threw since it was opened with `newTrackedPage` or `openPage`. */
+/** Uncaught exceptions and policy violations since the page was opened with `newTrackedPage` or `openPage`. */
 export const errorsOf = (page: Page): readonly string[] => pageErrors.get(page) ?? []
 
 /**
