@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
+import { aliases } from './build/aliases'
 import { inlineEntryCss } from './build/inline-entry-css'
 import { jsBudget } from './build/js-budget'
 import { pageChunks } from './build/page-chunks'
@@ -51,8 +52,7 @@ export default defineConfig({
     jsBudget({ maxGzipBytes: 150_000, firstScreen: ['src/app/routes/home.tsx'] }),
     serviceWorker({ template: fileURLToPath(new URL('build/service-worker.js', import.meta.url)) }),
   ],
-  // zod told, before any schema is built, that the site's policy allows no eval (see the module).
-  resolve: { alias: [{ find: /^zod$/, replacement: '@backlay/contract/zod-in-browser' }] },
+  resolve: { alias: aliases },
   server: {
     proxy: { '/api': 'http://localhost:8080', '/brand-assets': 'http://localhost:8080' },
   },

@@ -1,10 +1,21 @@
 import { openBetsResponse, unmatchedBetsResponse } from '@backlay/contract/bets'
 import { racingMarketsResponse } from '@backlay/contract/racing'
+import type { Locator } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { loginAs, openBrandPage, post, TEST_TIMEOUT_MS } from './support/betting'
 import { browserForFile, errorsOf, saveScreenshot } from './support/browser'
 
 const browser = browserForFile()
+
+/** Whether the locator finds images and every one of them has loaded rather than broken. */
+const allLoaded = (images: Locator) =>
+  images.evaluateAll(
+    (found) =>
+      found.length > 0 &&
+      found.every(
+        (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+      ),
+  )
 
 /** Split by odds over the legs, each leg at least the racing minimum of 100 even at 50 to 1. */
 const COMBINED_STAKE = 10_000
@@ -83,18 +94,9 @@ describe('horse racing', () => {
       expect(runners).toBeGreaterThan(0)
       expect(runners).toBeLessThanOrEqual(3)
       // Each runner wears its silks: an image the server draws, loaded rather than broken.
-      const silks = page.locator('[data-runner] img')
-      await expect
-        .poll(() =>
-          silks.evaluateAll(
-            (images) =>
-              images.length > 0 &&
-              images.every(
-                (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
-              ),
-          ),
-        )
-        .toBe(true)
+      await expect.poll(() => allLoaded(page.locator('[data-runner] img'))).toBe(true)
+      // Each race's country flag is a picture, not an emoji a system may draw as empty boxes.
+      await expect.poll(() => allLoaded(page.locator('button[aria-expanded] img'))).toBe(true)
       await saveScreenshot(page, 'betting-racing-mobile')
       expect(errorsOf(page)).toEqual([])
       await page.context().close()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { flagOf, raceHeaderTime, startLabel } from './race-labels'
+import { raceHeaderTime, startLabel } from './race-labels'
 
 const now = Date.parse('2026-11-23T10:00:00Z')
 const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString()
@@ -25,12 +25,8 @@ describe('startLabel', () => {
   })
 })
 
-describe('race header and flags', () => {
+describe('race header', () => {
   it('shows h:mm AM/PM, DD-MM-YYYY in India time', () => {
     expect(raceHeaderTime('2026-11-23T14:05:00Z')).toBe('7:35 PM, 23-11-2026')
-  })
-  it('turns a country code into its flag', () => {
-    expect(flagOf('GB')).toBe('🇬🇧')
-    expect(flagOf('')).toBe('')
   })
 })

@@ -30,9 +30,3 @@ export function startLabel(startIso: string, now: number): StartLabel {
 /** Desktop header time: h:mm AM/PM, DD-MM-YYYY in India time. */
 export const raceHeaderTime = (iso: string, offset = INDIA_OFFSET_MINUTES): string =>
   dayjs.utc(iso).utcOffset(offset).format('h:mm A, DD-MM-YYYY')
-
-/** A country code as its flag emoji: flagOf('GB') → '🇬🇧' (regional indicator letters). */
-export const flagOf = (countryCode: string): string =>
-  /^[A-Za-z]{2}$/.test(countryCode)
-    ? String.fromCodePoint(...[...countryCode.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)))
-    : ''

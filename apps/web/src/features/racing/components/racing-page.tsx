@@ -7,8 +7,9 @@ import { BetReceipt } from '../../bet-slip/components/bet-receipt'
 import { ConfirmPopup } from '../../bet-slip/components/confirm-popup'
 import { useDesktop } from '../../bet-slip/hooks/use-desktop'
 import { useRaces } from '../api/get-races'
-import { flagOf, raceHeaderTime, startLabel } from '../race-labels'
+import { raceHeaderTime, startLabel } from '../race-labels'
 import { racingSportOf } from '../racing-sport'
+import { CountryFlag } from './country-flag'
 import { RaceMarket } from './race-market'
 import styles from './racing.module.css'
 
@@ -42,9 +43,7 @@ function RaceRow({
   return (
     <li className={styles.row}>
       <button type="button" className={styles.rowHead} aria-expanded={open} onClick={onToggle}>
-        <span className={styles.flag} aria-hidden="true">
-          {flagOf(race.country_code)}
-        </span>
+        <CountryFlag countryCode={race.country_code} />
         <span className={styles.venue}>
           {race.venue} ({race.country_code})
           <StartText start={race.market_start_time} />
@@ -98,7 +97,7 @@ export function RacingPage() {
                 aria-current={race.market_id === selected.market_id}
                 onClick={() => setChosen(race.market_id)}
               >
-                {flagOf(race.country_code)} {race.venue}{' '}
+                <CountryFlag countryCode={race.country_code} /> {race.venue}{' '}
                 <time dateTime={race.market_start_time}>
                   {raceHeaderTime(race.market_start_time).split(',')[0]}
                 </time>
@@ -106,9 +105,7 @@ export function RacingPage() {
             ))}
           </nav>
           <header className={styles.raceHeader}>
-            <span className={styles.flag} aria-hidden="true">
-              {flagOf(selected.country_code)}
-            </span>
+            <CountryFlag countryCode={selected.country_code} />
             <h2>{selected.match_name}</h2>
             <time dateTime={selected.market_start_time}>
               {raceHeaderTime(selected.market_start_time)}
