@@ -21,12 +21,21 @@ export const flagUrl = (countryCode: string): string | undefined =>
 
 /**
  * A race's country flag, beside the venue that names the country. For a code the set does not
- * know, the same space stays empty, so the rows keep their columns.
+ * know, the same space stays empty, so the rows keep their columns. The venue already says the
+ * country, so a flag is decoration: it is fetched after the page's code and prices, not among them.
  */
 export function CountryFlag({ countryCode }: { countryCode: string }) {
   const url = flagUrl(countryCode)
   return url ? (
-    <img className={styles.flag} src={url} alt="" width={24} height={18} />
+    <img
+      className={styles.flag}
+      src={url}
+      alt=""
+      width={24}
+      height={18}
+      decoding="async"
+      fetchPriority="low"
+    />
   ) : (
     <span className={styles.flag} />
   )
