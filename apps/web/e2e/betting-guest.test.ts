@@ -6,6 +6,7 @@ import {
   TEST_TIMEOUT_MS,
 } from './support/betting'
 import { browserForFile, errorsOf, saveScreenshot, VIEWPORT_NAMES } from './support/browser'
+import { seriousA11yViolations } from './support/shell'
 
 const browser = browserForFile()
 
@@ -28,6 +29,7 @@ describe.each(VIEWPORT_NAMES)('event page for a guest at %s size', (viewport) =>
         expect.stringMatching(/^(\d{1,2},)*\d{1,3}$|^500\.000\+$/),
       ])
       await page.getByRole('region', { name: 'Fancy' }).waitFor()
+      expect(await seriousA11yViolations(page)).toEqual([])
       if (viewport === 'desktop') {
         await page.getByText('Click on the odds to add selections to the betslip.').waitFor()
       }

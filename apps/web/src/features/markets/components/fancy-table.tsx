@@ -64,7 +64,7 @@ const FancyRow = memo(function FancyRow({
           price={fancy.LayPrice1}
           size={fancy.LaySize1}
           disabled={!noClickable}
-          label={`${t('markets.no')} ${fancy.fancy_name} ${hasLay ? fancy.LayPrice1 : '-'}`}
+          label={`${t('markets.no')} ${fancy.fancy_name}`}
           onPress={noClickable ? press : undefined}
         />
         <PriceCell
@@ -75,7 +75,7 @@ const FancyRow = memo(function FancyRow({
           price={fancy.BackPrice1}
           size={fancy.BackSize1}
           disabled={!yesClickable}
-          label={`${t('markets.yes')} ${fancy.fancy_name} ${fancy.BackPrice1}`}
+          label={`${t('markets.yes')} ${fancy.fancy_name}`}
           onPress={yesClickable ? press : undefined}
         />
         {suspended ? (

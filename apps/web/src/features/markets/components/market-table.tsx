@@ -157,7 +157,7 @@ const RunnerRow = memo(function RunnerRow({
         price={price}
         size={offer?.size ?? 0}
         disabled={!clickable}
-        label={`${t(side === 'back' ? 'markets.back' : 'markets.lay')} ${name} ${offer ? text : ''}`.trim()}
+        label={`${t(side === 'back' ? 'markets.back' : 'markets.lay')} ${name}`}
         onPress={clickable ? press : undefined}
       />
     )
