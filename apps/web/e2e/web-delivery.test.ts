@@ -101,6 +101,19 @@ describe('how the web app is delivered', () => {
     await context.close()
   })
 
+  it('answers robots.txt as text for crawlers and describes the site to search engines', async () => {
+    const robots = await fetch(brandUrl('/robots.txt'))
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/)
+    const rules = await robots.text()
+    expect(rules).toMatch(/^User-agent: \*$/m)
+    expect(rules).toMatch(/^Disallow: \/api\/$/m)
+    const page = await newTrackedPage(await newAppContext(browser()))
+    await page.goto('/')
+    const description = await page.locator('meta[name="description"]').getAttribute('content')
+    expect(description?.length).toBeGreaterThan(50)
+    await page.context().close()
+  })
+
   it('opens a deep link to an event page with a handful of script files, the shared ones named up front and fetched once', async () => {
     const { matchId } = await liveCricketMatch()
     const context = await newAppContext(browser(), 'mobile', brandUrl(''))
