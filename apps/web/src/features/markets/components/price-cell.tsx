@@ -65,9 +65,13 @@ export const PriceCell = memo(function PriceCell({
       onClick={onPress ? () => onPress(side, index) : undefined}
     >
       <span className={styles.cellMain}>{main}</span>
-      {/* Not drawn between flex items, but the text reads "1.48 16,546", as the name does. */}
-      {sub ? ' ' : null}
-      {sub ? <span className={styles.cellSub}>{sub}</span> : null}
+      {/* The space is not drawn between flex items, but the text reads "1.48 16,546", as the name does. */}
+      {sub ? (
+        <>
+          {' '}
+          <span className={styles.cellSub}>{sub}</span>
+        </>
+      ) : null}
     </button>
   )
 })
