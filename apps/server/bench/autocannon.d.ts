@@ -25,6 +25,7 @@ declare module 'autocannon' {
   }
   interface Result {
     '2xx': number
+    '4xx': number
     non2xx: number
     errors: number
     timeouts: number

@@ -5,6 +5,9 @@
  * host's speed drifts over a run). Each prints acknowledged answers per second and p50/p99
  * latency from autocannon on loopback; the real servers also print their ratio to the ceiling
  * against the goal, statements, transactions and CPU time per bet, and the event loop's delay.
+ * Then the floor: the same server answering the same call refused by validation (odds 0), which
+ * runs everything a bet passes through before the engine (security headers, CORS, rate limit,
+ * token and session check, parsing, validation) and answers 400. saveBet cannot pass that rate.
  * Run: npm run bench -w apps/server   (or npx tsx apps/server/bench/save-bet.bench.ts)
  * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the run; BENCH_CPU_PROFILE=dir
  * writes a V8 CPU profile of each server there (open it in Chrome's DevTools).
@@ -63,8 +66,11 @@ function ask<T>(child: ChildProcess, message: 'start' | 'report'): Promise<T> {
   })
 }
 
-/** autocannon's load: half the bets take the market maker's price, half rest above it. */
-function load(info: ServerInfo) {
+/**
+ * autocannon's load: half the bets take the market maker's price, half rest above it; or, for
+ * the floor, every one at odds 0, which validation refuses.
+ */
+function load(info: ServerInfo, refused = false) {
   let n = 0
   return autocannon({
     url: `http://127.0.0.1:${info.port}`,
@@ -78,7 +84,7 @@ function load(info: ServerInfo) {
           n++
           const market = info.markets[n % info.markets.length]
           const runner = market?.runners[n % (market?.runners.length ?? 1)]
-          const odds = n % 2 === 0 ? (runner?.back ?? 200) / 100 : 1000
+          const odds = refused ? 0 : n % 2 === 0 ? (runner?.back ?? 200) / 100 : 1000
           return {
             ...req,
             headers: {
@@ -140,6 +146,11 @@ async function saveBet(store: keyof typeof GOAL, env: Record<string, string>) {
     console.log(
       `${''.padEnd(10)} per bet: ${perBet(stats.statements)} statements, ${perBet(stats.transactions)} transactions, ` +
         `${perBet(stats.statementMs)} ms waiting on the store, ${perBet(stats.cpuMs)} ms of server CPU; event-loop delay p50 ${stats.loopDelayMs.p50.toFixed(1)} ms, p99 ${stats.loopDelayMs.p99.toFixed(1)} ms`,
+    )
+    const floor = await load(info, true)
+    console.log(
+      `${'floor'.padEnd(10)} ${(floor['4xx'] / SECONDS).toFixed(0).padStart(6)}/s   p50 ${floor.latency.p50} ms   p99 ${floor.latency.p99} ms   ` +
+        `${(floor['4xx'] / SECONDS / ceilingRate).toFixed(3)}× the ceiling: the same call refused by validation (everything before the engine)`,
     )
   } finally {
     await stop(child)

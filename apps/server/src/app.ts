@@ -5,7 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import type { LogConfig } from 'kysely'
+import type { LogEvent } from 'kysely'
 import { responsibleGamblingGate } from './admin/rg-gate'
 import { type Clock, systemClock } from './clock'
 import type { Config } from './config'
@@ -40,7 +40,7 @@ export interface AppOverrides {
   clock?: Clock
   database?: DatabaseTarget
   logger?: FastifyServerOptions['logger']
-  queryLog?: LogConfig
+  queryLog?: (event: LogEvent) => void
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '@backlay/contract/responsible-gambling'
 import { type Kysely, type Selectable, sql } from 'kysely'
 import { batchedReader } from '../db/batched-reader'
+import type { OwnWrites } from '../db/own-writes'
 import type { Database } from '../db/schema'
 import type { DepositLimitPeriod, PlayerExclusionTable } from '../db/schema-admin'
 import { type Failure, fail } from '../result'
@@ -35,18 +36,21 @@ export const PERIODS: readonly DepositLimitPeriod[] = ['daily', 'weekly', 'month
 type ExclusionRow = Selectable<PlayerExclusionTable>
 
 /**
- * Exclusion rows by user id, read in batches (see batchedReader): the gate asks on every bet,
- * casino launch and deposit.
+ * Exclusion rows by user id, read in batches and kept while the store does not change under them
+ * (see batchedReader): the gate asks on every bet, casino launch and deposit.
  */
-export const exclusionReader = (db: Kysely<Database>) =>
-  batchedReader(async (userIds: string[]) => {
-    const rows = await db
-      .selectFrom('player_exclusions')
-      .selectAll()
-      .where('user_id', 'in', userIds)
-      .execute()
-    return new Map(rows.map((row) => [row.user_id, row]))
-  })
+export const exclusionReader = (db: Kysely<Database>, ownWrites: OwnWrites | undefined) =>
+  batchedReader(
+    async (userIds: string[]) => {
+      const rows = await db
+        .selectFrom('player_exclusions')
+        .selectAll()
+        .where('user_id', 'in', userIds)
+        .execute()
+      return new Map(rows.map((row) => [row.user_id, row]))
+    },
+    ownWrites?.rows(['player_exclusions']),
+  )
 
 /**
  * Refuses (as a value) a player on a time-out or self-excluded at `now`, given their exclusion

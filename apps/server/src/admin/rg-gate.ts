@@ -35,7 +35,7 @@ export const responsibleGamblingGate = fp(
       if (RG_GATED_ROUTES.has(route.url) && !preHandlers.includes(app.requireUser))
         throw new Error(`${route.url} stakes or brings money but does not run requireUser`)
     })
-    const readExclusion = exclusionReader(app.db)
+    const readExclusion = exclusionReader(app.db, app.ownWrites)
     app.addSessionCheck(async (claims, request) => {
       const route = request.routeOptions.url
       if (!route || !RG_GATED_ROUTES.has(route) || claims.role !== 'player') return null

@@ -29,6 +29,16 @@ describe('a cluster of two nodes', () => {
     return markets.find((m) => m.market_id === marketId)?.runners
   }
 
+  it('refuses the session on one node at once after a logout on the other', async () => {
+    const player = await a.login('demo1')
+    const balance = () => b.post('user/getBalanceCRef', {}, player.token)
+    expect((await balance()).status).toBe(200)
+    expect((await a.post('user/logout', {}, player.token)).status).toBe(200)
+    const after = await balance()
+    expect(after.status).toBe(401)
+    expect(after.body.msg).toBe('You have been logged out. Please log in again.')
+  })
+
   it.each([
     ['the owner', 'the other node'],
     ['the other node', 'the owner'],

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
 import { batchedReader } from '../db/batched-reader'
+import type { OwnWrites } from '../db/own-writes'
 import type { Database } from '../db/schema'
 import { fail, type Result, success } from '../result'
 import type { MessageBus } from '../stream/message-bus'
@@ -80,8 +81,11 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
   readonly lastQuotes = new Map<string, string>()
   /** Placements waiting for their market's next batch. */
   private readonly waiting = new Map<string, Waiting[]>()
-  /** Catalogue rows, read together for every market that asks in the same turn of the loop. */
-  readonly catalogueMarket = batchedReader((ids: string[]) => readCatalogueMarkets(this.db, ids))
+  /**
+   * Catalogue rows, read together for every market that asks in the same turn of the loop, and
+   * kept until the store's catalogue changes when this process is its only writer.
+   */
+  readonly catalogueMarket: (marketId: string) => Promise<CatalogueMarket | undefined>
   readonly openedAccounts = new Set<string>()
   private readonly loading = new Set<string>()
   private readonly publisher: MarketPublisher
@@ -103,7 +107,12 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
     readonly bus: MessageBus,
     readonly log: FastifyBaseLogger,
     observeGroup?: (entries: number, seconds: number) => void,
+    ownWrites?: OwnWrites,
   ) {
+    this.catalogueMarket = batchedReader(
+      (ids: string[]) => readCatalogueMarkets(db, ids),
+      ownWrites?.rows(['markets', 'runners', 'events']),
+    )
     this.publisher = new MarketPublisher(bus, db, log)
     this.committer = new TradeCommitter(
       db,

@@ -96,6 +96,30 @@ describe('requireUser', () => {
     }
   })
 
+  it('refuses the next call after a lock committed in a transaction, though a call read the session meanwhile', async () => {
+    const { user, issued } = await sessionOf('demo1')
+    const call = () => probe(`Bearer ${issued.token}`)
+    // The session and its unlocked user are now kept in memory.
+    expect((await call()).statusCode).toBe(200)
+    let during: ReturnType<typeof call> | undefined
+    await t.app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ locked: true }).where('id', '=', user.id).execute()
+      // On PostgreSQL this call reads the row as it was, on another connection, before the
+      // commit (PGlite makes it wait for the commit instead): what it reads must not be kept.
+      during = call()
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    })
+    try {
+      await during
+      const after = await call()
+      expect(after.statusCode).toBe(403)
+      expect(after.json()).toMatchObject({ code: 'AUTH.LOCKED' })
+    } finally {
+      await t.app.db.updateTable('users').set({ locked: false }).where('id', '=', user.id).execute()
+    }
+    expect((await call()).statusCode).toBe(200)
+  })
+
   it('keeps a young token and renews one past half its lifetime for the same session', async () => {
     const { issued } = await sessionOf('demo1')
     const fresh = await probe(`Bearer ${issued.token}`)

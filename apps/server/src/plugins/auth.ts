@@ -48,7 +48,7 @@ export const authPlugin = fp(
       clock: app.clock,
     })
     // Every protected call needs a live session row for its token (logout, password change).
-    const checks: SessionCheck[] = [sessionCheck(app.db, app.clock)]
+    const checks: SessionCheck[] = [sessionCheck(app.db, app.clock, app.ownWrites)]
     app.decorate('tokens', tokens)
     app.decorate('loginGuard', createLoginGuard(app.clock))
     app.decorate('addSessionCheck', (check: SessionCheck) => {

@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Kysely, LogConfig } from 'kysely'
+import type { Kysely, LogEvent } from 'kysely'
 import { claimExchange } from '../cluster/exchange-claim'
 import { connectDatabase, type DatabaseTarget } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
+import { OwnWrites } from '../db/own-writes'
 import type { Database } from '../db/schema'
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>
+    /**
+     * The store's changes as this process makes them, when it is the store's only writer (PGlite,
+     * or PostgreSQL without a cluster); undefined on a cluster node, whose peers write too.
+     */
+    ownWrites: OwnWrites | undefined
   }
 }
 
@@ -17,13 +23,27 @@ declare module 'fastify' {
  * migrations before any route can run, and closes it last.
  */
 export const databasePlugin = fp(
-  async (app: FastifyInstance, opts: { target: DatabaseTarget; queryLog?: LogConfig }) => {
+  async (
+    app: FastifyInstance,
+    opts: { target: DatabaseTarget; queryLog?: (event: LogEvent) => void },
+  ) => {
     // PGlite is this process's own; a PostgreSQL database is one exchange however many use it.
+    const clustered = opts.target.kind === 'postgres' && Boolean(app.config.NATS_URL)
     const claim =
       opts.target.kind === 'postgres'
-        ? await claimExchange(opts.target.url, app.config.NATS_URL ? 'cluster' : 'alone')
+        ? await claimExchange(opts.target.url, clustered ? 'cluster' : 'alone')
         : null
-    const db = await connectDatabase(opts.target, opts.queryLog)
+    const ownWrites = clustered ? undefined : new OwnWrites()
+    const { queryLog } = opts
+    const db = await connectDatabase(
+      opts.target,
+      ownWrites || queryLog
+        ? (event) => {
+            ownWrites?.observe(event)
+            queryLog?.(event)
+          }
+        : undefined,
+    )
     const applied = await migrateToLatest(db).catch(async (error: unknown) => {
       await db.destroy()
       await claim?.release()
@@ -31,6 +51,7 @@ export const databasePlugin = fp(
     })
     app.log.info({ store: opts.target.kind, applied }, 'database ready')
     app.decorate('db', db)
+    app.decorate('ownWrites', ownWrites)
     app.addHook('onClose', async () => {
       await db.destroy()
       await claim?.release()

@@ -52,7 +52,7 @@ export const marketBooksPlugin = fp(
             `${hostname()}:${app.config.PORT}`,
             observeGroup,
           )
-        : new ExchangeEngine(app.db, app.clock, app.bus, app.log, observeGroup)
+        : new ExchangeEngine(app.db, app.clock, app.bus, app.log, observeGroup, app.ownWrites)
     app.decorate('books', engine)
     app.decorate('exchange', engine)
     const autoCashOuts = new AutoCashOuts(

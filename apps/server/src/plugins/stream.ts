@@ -27,7 +27,7 @@ declare module 'fastify' {
 export const streamPlugin = fp(
   async (app: FastifyInstance) => {
     const deps = { db: app.db, books: app.books }
-    const checkSession = sessionCheck(app.db, app.clock)
+    const checkSession = sessionCheck(app.db, app.clock, app.ownWrites)
     const calls: StreamCalls = {
       marketImage: (id) => marketImage(deps, id),
       fancyImage: (id) => fancyImage(deps, id),

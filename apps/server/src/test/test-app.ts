@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { LogConfig } from 'kysely'
+import type { LogEvent } from 'kysely'
 import { type App, buildApp } from '../app'
 import type { Clock } from '../clock'
 import { type Config, loadConfig } from '../config'
@@ -31,7 +31,7 @@ export interface TestAppOptions {
   /** Runs after the app's own plugins and before ready, e.g. to add a probe route. */
   beforeReady?: (app: App) => Promise<void> | void
   /** Sees every statement the store runs (connect.ts). */
-  queryLog?: LogConfig
+  queryLog?: (event: LogEvent) => void
 }
 
 export interface TestApp {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { IssuedToken, SessionClaims, TokenService } from '../auth/tokens'
 import type { Clock } from '../clock'
 import { batchedReader } from '../db/batched-reader'
+import type { OwnWrites } from '../db/own-writes'
 import type { Database, User } from '../db/schema'
 import { type Failure, fail } from '../result'
 
@@ -72,31 +73,41 @@ export async function revokeSession(
     .execute()
 }
 
-/** Session rows by id with their user's lock, read in batches (see batchedReader). */
-const sessionReader = (db: Kysely<Database>) =>
-  batchedReader(async (sessionIds: string[]) => {
-    const rows = await db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id',
-        'sessions.revoked_at',
-        'sessions.expires_at',
-        'sessions.user_id',
-        'users.locked',
-      ])
-      .where('sessions.id', 'in', sessionIds)
-      .execute()
-    return new Map(rows.map((row) => [row.id, row]))
-  })
+/**
+ * Session rows by id with their user's lock, read in batches and kept while the store does not
+ * change under them (see batchedReader).
+ */
+const sessionReader = (db: Kysely<Database>, ownWrites: OwnWrites | undefined) =>
+  batchedReader(
+    async (sessionIds: string[]) => {
+      const rows = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id',
+          'sessions.revoked_at',
+          'sessions.expires_at',
+          'sessions.user_id',
+          'users.locked',
+        ])
+        .where('sessions.id', 'in', sessionIds)
+        .execute()
+      return new Map(rows.map((row) => [row.id, row]))
+    },
+    ownWrites?.rows(['sessions', 'users']),
+  )
 
 /**
  * Refuses a token whose session row is missing, revoked or past its end (401), or whose user is
  * locked (403). Only the login issues session rows, so a token signed some other way (a leaked
  * secret, a test helper) still needs a live row to be accepted.
  */
-export const sessionCheck = (db: Kysely<Database>, clock: Clock): SessionCheck => {
-  const read = sessionReader(db)
+export const sessionCheck = (
+  db: Kysely<Database>,
+  clock: Clock,
+  ownWrites: OwnWrites | undefined,
+): SessionCheck => {
+  const read = sessionReader(db, ownWrites)
   return async (claims) => {
     const session = await read(claims.sessionId)
     if (!session || session.user_id !== claims.userId)
