@@ -69,6 +69,17 @@ describe('OwnWrites', () => {
     expect(rows.get('s1')).toBe(2)
   })
 
+  it('ends no transaction at a rollback to a savepoint', () => {
+    const { rows, keepNow, run } = watched()
+    run('begin')
+    run('update "sessions" set "revoked_at" = $1')
+    run('savepoint sp1')
+    run('rollback to savepoint sp1')
+    keepNow('s1', 1)
+    run('commit')
+    expect(rows.has('s1')).toBe(false)
+  })
+
   it('counts a failed write as a change', () => {
     const { rows, keepNow, writes } = watched()
     keepNow('s1', 1)

@@ -6,7 +6,8 @@ const KEPT_ROWS_LIMIT = 20_000
 /** Statements that cannot change a row, and the ends of transactions. */
 const READ_ONLY = /^\s*(select|show|explain)\b/i
 const BEGINS = /^\s*(begin|start\s+transaction)\b/i
-const ENDS = /^\s*(commit|rollback|end)\b/i
+// Whole statements only: 'rollback to savepoint …' ends no transaction.
+const ENDS = /^\s*(commit|rollback|end)\s*;?\s*$/i
 
 /** Rows one reader keeps (OwnWrites.rows). */
 export interface KeptRows<K, V> {
