@@ -20,6 +20,8 @@ declare module 'fastify' {
     /** The same for the back office: operator tokens only (the admin guard adds the rest). */
     requireOperatorSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     addSessionCheck: (check: SessionCheck) => void
+    /** The live-session check alone (the stream's, whose sockets the added checks do not gate). */
+    checkSession: SessionCheck
   }
   interface FastifyRequest {
     /** Set by requireUser / requireOperatorSession on protected routes. */
@@ -48,9 +50,11 @@ export const authPlugin = fp(
       clock: app.clock,
     })
     // Every protected call needs a live session row for its token (logout, password change).
-    const checks: SessionCheck[] = [sessionCheck(app.db, app.clock, app.ownWrites)]
+    const checkSession = sessionCheck(app.db, app.clock, app.ownWrites)
+    const checks: SessionCheck[] = [checkSession]
     app.decorate('tokens', tokens)
     app.decorate('loginGuard', createLoginGuard(app.clock))
+    app.decorate('checkSession', checkSession)
     app.decorate('addSessionCheck', (check: SessionCheck) => {
       checks.push(check)
     })

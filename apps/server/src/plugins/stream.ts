@@ -10,7 +10,6 @@ import type { StreamServer } from '../stream/stream-server'
 import { SOCKET_OPTIONS, startStream } from '../stream/stream-setup'
 import { StreamWorkers } from '../stream/stream-workers'
 import type { StreamCalls } from '../stream/worker-protocol'
-import { sessionCheck } from '../use-cases/sessions'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,13 +26,12 @@ declare module 'fastify' {
 export const streamPlugin = fp(
   async (app: FastifyInstance) => {
     const deps = { db: app.db, books: app.books }
-    const checkSession = sessionCheck(app.db, app.clock, app.ownWrites)
     const calls: StreamCalls = {
       marketImage: (id) => marketImage(deps, id),
       fancyImage: (id) => fancyImage(deps, id),
       verifyToken: (token) => app.tokens.verify(token),
       // The check reads the claims only; a socket has no request of its own after the upgrade.
-      checkSession: (claims) => checkSession(claims, undefined as never),
+      checkSession: (claims) => app.checkSession(claims, undefined as never),
     }
     const settings = {
       heartbeatMs: app.config.STREAM_HEARTBEAT_MS,
