@@ -85,8 +85,18 @@ type RoundOutcome = { cashedAt: number; winPaise: number } | 'lost'
 /** Bets STAKE_RUPEES in the next round and cashes out as soon as the multiplier passes 1.00×. */
 async function betAndCashOut(game: FrameLocator): Promise<RoundOutcome> {
   const bet = game.getByRole('button', { name: 'Bet', exact: true })
+  const countdown = game.locator('.crash-wait')
   // Betting opens between rounds; a round already flying to 100× (e^(0.00006·t)) lasts 77 s.
-  await expect.poll(() => bet.isEnabled(), { timeout: ROUND_WAIT_MS }).toBe(true)
+  // A bet that reaches the game as its 7 s window closes is refused ('Bets are closed for this
+  // round.'), as happened on a busy machine: bet only while 4 s or more are left.
+  await expect
+    .poll(
+      async () =>
+        (await bet.isEnabled()) &&
+        Number(/(\d+)s/.exec((await countdown.textContent()) ?? '')?.[1] ?? 0) >= 4,
+      { timeout: ROUND_WAIT_MS },
+    )
+    .toBe(true)
   await game.getByLabel('Stake (₹)').fill(String(STAKE_RUPEES))
   await bet.click()
   const cashOut = game.locator('.action-cashout')
