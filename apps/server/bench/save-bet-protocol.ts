@@ -12,6 +12,4 @@ export interface LoadStats {
   /** Time spent waiting for the store's answers, summed over statements (they overlap). */
   statementMs: number
   loopDelayMs: { p50: number; p99: number }
-  /** The server process's CPU time (user and system), all threads. */
-  cpuMs: number
 }

@@ -38,25 +38,21 @@ for (let i = 0; i < 50; i++) players.push(await newPlayer(app, { rupees: 1_00_00
 for (const market of markets) await app.exchange.beforeTrade(market.id)
 
 const loopDelay = monitorEventLoopDelay({ resolution: 1 })
-let cpuAtStart = process.cpuUsage()
 process.on('message', (message: 'start' | 'report') => {
   if (message === 'start') {
     Object.assign(statements, { all: 0, transactions: 0, ms: 0 })
     loopDelay.reset()
-    cpuAtStart = process.cpuUsage()
     loopDelay.enable()
     process.send?.('started')
     return
   }
   loopDelay.disable()
-  const cpu = process.cpuUsage(cpuAtStart)
   const ms = (ns: number) => ns / 1e6
   process.send?.({
     statements: statements.all,
     transactions: statements.transactions,
     statementMs: statements.ms,
     loopDelayMs: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)) },
-    cpuMs: (cpu.user + cpu.system) / 1000,
   } satisfies LoadStats)
 })
 

@@ -4,17 +4,19 @@
  * (what the framework itself serves on this machine; measured again for each store, as a shared
  * host's speed drifts over a run). Each prints acknowledged answers per second and p50/p99
  * latency from autocannon on loopback; the real servers also print their ratio to the ceiling
- * against the goal, statements, transactions and CPU time per bet, and the event loop's delay.
+ * against the goal, statements and transactions per bet, and the event loop's delay.
  * Then the floor: the same server answering the same call refused by validation (odds 0), which
  * runs everything a bet passes through before the engine (security headers, CORS, rate limit,
  * token and session check, parsing, validation) and answers 400. saveBet cannot pass that rate.
+ * For both it prints the CPU each answer cost in the server, in PostgreSQL's processes and in
+ * autocannon, and the rate the machine's cores would allow at that cost: the three share them.
  * Run: npm run bench -w apps/server   (or npx tsx apps/server/bench/save-bet.bench.ts)
  * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the run; BENCH_CPU_PROFILE=dir
  * writes a V8 CPU profile of each server there (open it in Chrome's DevTools).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
@@ -105,6 +107,50 @@ function load(info: ServerInfo, refused = false) {
   })
 }
 
+/** CPU time (ms) each process `which` picks (by pid and name) has used so far; Linux's /proc. */
+function cpuMsOf(which: (pid: number, name: string) => boolean) {
+  const used = new Map<number, number>()
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    } catch {
+      continue // exited meanwhile
+    }
+    if (!which(Number(pid), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) continue
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    used.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * 10) // utime, stime; USER_HZ 100
+  }
+  return used
+}
+
+/** CPU the picked processes used since `before`: a process started since counts whole. */
+const cpuMsSince = (before: Map<number, number>, which: (pid: number, name: string) => boolean) =>
+  [...cpuMsOf(which)].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0)
+
+/**
+ * Loads a server and tells what each answer cost in CPU, in the server, in PostgreSQL's
+ * processes and in autocannon itself, and the rate the machine's cores would allow at that cost.
+ */
+async function cpuPerAnswer(server: ChildProcess, run: () => Promise<number>) {
+  const postgres = (_: number, name: string) => name === 'postgres'
+  const ofServer = (pid: number) => pid === server.pid
+  const before = {
+    server: cpuMsOf(ofServer),
+    postgres: cpuMsOf(postgres),
+    loader: process.cpuUsage(),
+  }
+  const answers = await run()
+  const loader = process.cpuUsage(before.loader)
+  const each = {
+    server: cpuMsSince(before.server, ofServer) / answers,
+    postgres: cpuMsSince(before.postgres, postgres) / answers,
+    autocannon: (loader.user + loader.system) / 1000 / answers,
+  }
+  const allowed = (availableParallelism() * 1000) / (each.server + each.postgres + each.autocannon)
+  return `CPU per answer: server ${each.server.toFixed(3)} ms, PostgreSQL ${each.postgres.toFixed(3)} ms, autocannon ${each.autocannon.toFixed(3)} ms; ${availableParallelism()} cores allow ${allowed.toFixed(0)}/s at that cost`
+}
+
 async function stop(child: ChildProcess) {
   // A profiled server must exit by itself to write its profile.
   const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -119,10 +165,16 @@ const figures = (result: Result) =>
 async function ceiling() {
   const { child, info } = await startServer('fastify-echo-server.ts', {})
   try {
-    const result = await load(info)
+    let result: Result | undefined
+    const cpu = await cpuPerAnswer(child, async () => {
+      result = await load(info)
+      return result['2xx']
+    })
+    if (!result) throw new Error('no load ran')
     console.log(
       `${'ceiling'.padEnd(10)} ${figures(result)}   (bare Fastify echo, ${CONNECTIONS} connections, ${SECONDS} s)`,
     )
+    console.log(`${''.padEnd(10)} ${cpu}`)
     return result['2xx'] / SECONDS
   } finally {
     await stop(child)
@@ -134,8 +186,13 @@ async function saveBet(store: keyof typeof GOAL, env: Record<string, string>) {
   const { child, info } = await startServer('save-bet-server.ts', env)
   try {
     await ask(child, 'start')
-    const result = await load(info)
+    let result: Result | undefined
+    const cpu = await cpuPerAnswer(child, async () => {
+      result = await load(info)
+      return result['2xx']
+    })
     const stats = await ask<LoadStats>(child, 'report')
+    if (!result) throw new Error('no load ran')
     const bets = result['2xx']
     const ratio = bets / SECONDS / ceilingRate
     const p99Goal = store === 'PostgreSQL' ? `, p99 ≤ ${GOAL_P99_MS} ms` : ''
@@ -145,13 +202,20 @@ async function saveBet(store: keyof typeof GOAL, env: Record<string, string>) {
     )
     console.log(
       `${''.padEnd(10)} per bet: ${perBet(stats.statements)} statements, ${perBet(stats.transactions)} transactions, ` +
-        `${perBet(stats.statementMs)} ms waiting on the store, ${perBet(stats.cpuMs)} ms of server CPU; event-loop delay p50 ${stats.loopDelayMs.p50.toFixed(1)} ms, p99 ${stats.loopDelayMs.p99.toFixed(1)} ms`,
+        `${perBet(stats.statementMs)} ms waiting on the store; event-loop delay p50 ${stats.loopDelayMs.p50.toFixed(1)} ms, p99 ${stats.loopDelayMs.p99.toFixed(1)} ms`,
     )
-    const floor = await load(info, true)
+    console.log(`${''.padEnd(10)} ${cpu}`)
+    let floor: Result | undefined
+    const floorCpu = await cpuPerAnswer(child, async () => {
+      floor = await load(info, true)
+      return floor['4xx']
+    })
+    if (!floor) throw new Error('no load ran')
     console.log(
       `${'floor'.padEnd(10)} ${(floor['4xx'] / SECONDS).toFixed(0).padStart(6)}/s   p50 ${floor.latency.p50} ms   p99 ${floor.latency.p99} ms   ` +
         `${(floor['4xx'] / SECONDS / ceilingRate).toFixed(3)}× the ceiling: the same call refused by validation (everything before the engine)`,
     )
+    console.log(`${''.padEnd(10)} ${floorCpu}`)
   } finally {
     await stop(child)
   }
