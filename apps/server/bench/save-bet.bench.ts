@@ -129,10 +129,11 @@ const cpuMsSince = (before: Map<number, number>, which: (pid: number, name: stri
   [...cpuMsOf(which)].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0)
 
 /**
- * Loads a server and tells what each answer cost in CPU, in the server, in PostgreSQL's
- * processes and in autocannon itself, and the rate the machine's cores would allow at that cost.
+ * Loads a server (load's bets, or the refused ones) and tells what each answer cost in CPU, in
+ * the server, in PostgreSQL's processes and in autocannon itself, and the rate the machine's
+ * cores would allow at that cost.
  */
-async function cpuPerAnswer(server: ChildProcess, run: () => Promise<number>) {
+async function measuredLoad(server: ChildProcess, info: ServerInfo, refused = false) {
   const postgres = (_: number, name: string) => name === 'postgres'
   const ofServer = (pid: number) => pid === server.pid
   const before = {
@@ -140,15 +141,17 @@ async function cpuPerAnswer(server: ChildProcess, run: () => Promise<number>) {
     postgres: cpuMsOf(postgres),
     loader: process.cpuUsage(),
   }
-  const answers = await run()
+  const result = await load(info, refused)
   const loader = process.cpuUsage(before.loader)
+  const answers = refused ? result['4xx'] : result['2xx']
   const each = {
     server: cpuMsSince(before.server, ofServer) / answers,
     postgres: cpuMsSince(before.postgres, postgres) / answers,
     autocannon: (loader.user + loader.system) / 1000 / answers,
   }
   const allowed = (availableParallelism() * 1000) / (each.server + each.postgres + each.autocannon)
-  return `CPU per answer: server ${each.server.toFixed(3)} ms, PostgreSQL ${each.postgres.toFixed(3)} ms, autocannon ${each.autocannon.toFixed(3)} ms; ${availableParallelism()} cores allow ${allowed.toFixed(0)}/s at that cost`
+  const cpu = `CPU per answer: server ${each.server.toFixed(3)} ms, PostgreSQL ${each.postgres.toFixed(3)} ms, autocannon ${each.autocannon.toFixed(3)} ms; ${availableParallelism()} cores allow ${allowed.toFixed(0)}/s at that cost`
+  return { result, answers, cpu }
 }
 
 async function stop(child: ChildProcess) {
@@ -165,12 +168,7 @@ const figures = (result: Result) =>
 async function ceiling() {
   const { child, info } = await startServer('fastify-echo-server.ts', {})
   try {
-    let result: Result | undefined
-    const cpu = await cpuPerAnswer(child, async () => {
-      result = await load(info)
-      return result['2xx']
-    })
-    if (!result) throw new Error('no load ran')
+    const { result, cpu } = await measuredLoad(child, info)
     console.log(
       `${'ceiling'.padEnd(10)} ${figures(result)}   (bare Fastify echo, ${CONNECTIONS} connections, ${SECONDS} s)`,
     )
@@ -186,14 +184,8 @@ async function saveBet(store: keyof typeof GOAL, env: Record<string, string>) {
   const { child, info } = await startServer('save-bet-server.ts', env)
   try {
     await ask(child, 'start')
-    let result: Result | undefined
-    const cpu = await cpuPerAnswer(child, async () => {
-      result = await load(info)
-      return result['2xx']
-    })
+    const { result, answers: bets, cpu } = await measuredLoad(child, info)
     const stats = await ask<LoadStats>(child, 'report')
-    if (!result) throw new Error('no load ran')
-    const bets = result['2xx']
     const ratio = bets / SECONDS / ceilingRate
     const p99Goal = store === 'PostgreSQL' ? `, p99 ≤ ${GOAL_P99_MS} ms` : ''
     const perBet = (n: number) => (bets > 0 ? n / bets : Number.NaN).toFixed(2)
@@ -205,17 +197,12 @@ async function saveBet(store: keyof typeof GOAL, env: Record<string, string>) {
         `${perBet(stats.statementMs)} ms waiting on the store; event-loop delay p50 ${stats.loopDelayMs.p50.toFixed(1)} ms, p99 ${stats.loopDelayMs.p99.toFixed(1)} ms`,
     )
     console.log(`${''.padEnd(10)} ${cpu}`)
-    let floor: Result | undefined
-    const floorCpu = await cpuPerAnswer(child, async () => {
-      floor = await load(info, true)
-      return floor['4xx']
-    })
-    if (!floor) throw new Error('no load ran')
+    const floor = await measuredLoad(child, info, true)
     console.log(
-      `${'floor'.padEnd(10)} ${(floor['4xx'] / SECONDS).toFixed(0).padStart(6)}/s   p50 ${floor.latency.p50} ms   p99 ${floor.latency.p99} ms   ` +
-        `${(floor['4xx'] / SECONDS / ceilingRate).toFixed(3)}× the ceiling: the same call refused by validation (everything before the engine)`,
+      `${'floor'.padEnd(10)} ${(floor.answers / SECONDS).toFixed(0).padStart(6)}/s   p50 ${floor.result.latency.p50} ms   p99 ${floor.result.latency.p99} ms   ` +
+        `${(floor.answers / SECONDS / ceilingRate).toFixed(3)}× the ceiling: the same call refused by validation (everything before the engine)`,
     )
-    console.log(`${''.padEnd(10)} ${floorCpu}`)
+    console.log(`${''.padEnd(10)} ${floor.cpu}`)
   } finally {
     await stop(child)
   }
