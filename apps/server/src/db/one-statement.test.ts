@@ -2,7 +2,13 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
 import { connectDatabase } from './connect'
-import { insertRowsAsJson, rowChunks, writeAsOneStatement, writeAtomically } from './one-statement'
+import {
+  insertRowsAsJson,
+  rowChunks,
+  rowsTable,
+  writeAsOneStatement,
+  writeAtomically,
+} from './one-statement'
 import type { Database } from './schema'
 
 describe('writeAsOneStatement', () => {
@@ -89,5 +95,30 @@ describe('writeAsOneStatement', () => {
     expect(await count('pairs')).toBe(pairs)
     expect(await writeAtomically(db, many, move(-1))).toEqual([{ id: 'a', balance: 5 }])
     expect(await count('pairs')).toBe(pairs + 40_000)
+  })
+
+  it('joins rows passed as arrays by the key index, however many rows the table holds', async () => {
+    await sql`create table counters (id text primary key, n bigint not null)`.execute(db)
+    await sql`insert into counters select 'c' || i, 0 from generate_series(1, 20000) as i`.execute(
+      db,
+    )
+    await sql`analyze counters`.execute(db)
+    const changes = [
+      { id: 'c7', by: 5 },
+      { id: 'c19999', by: -2 },
+    ]
+    const update = sql`update counters as c set n = c.n + v.by
+      from ${rowsTable('v', { id: 'text', by: 'bigint' }, changes)} where c.id = v.id`
+    const plan = await sql<{ 'QUERY PLAN': string }>`explain ${update}`.execute(db)
+    const lines = plan.rows.map((r) => r['QUERY PLAN']).join('\n')
+    expect(lines).toContain('Index Scan using counters_pkey')
+    expect(lines).not.toContain('Seq Scan on counters')
+    await update.execute(db)
+    const changed = await sql<{ id: string; n: string }>`
+      select id, n::text from counters where n <> 0 order by id`.execute(db)
+    expect(changed.rows).toEqual([
+      { id: 'c19999', n: '-2' },
+      { id: 'c7', n: '5' },
+    ])
   })
 })

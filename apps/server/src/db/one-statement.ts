@@ -95,3 +95,23 @@ export function insertRowsAsJson(
   return sql`INSERT INTO ${sql.table(table)} (${columns}) SELECT ${columns}
     FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::json)`
 }
+
+/** The SQL types rowsTable passes a column as. */
+type ColumnType = 'text' | 'bigint' | 'integer'
+
+/**
+ * `rows` as a table to join in FROM, named `alias`, one array parameter per column. unnest
+ * tells the planner how many rows come; json_to_recordset lets it guess 100, so an update of a
+ * few orders hash-joined the whole bet_orders table, a scan that grew with every bet stored.
+ */
+export function rowsTable<C extends string>(
+  alias: string,
+  columns: Record<C, ColumnType>,
+  rows: readonly Record<C, string | number>[],
+) {
+  const names = Object.keys(columns) as C[]
+  const arrays = names.map(
+    (name) => sql`${rows.map((row) => row[name])}::${sql.raw(columns[name])}[]`,
+  )
+  return sql`unnest(${sql.join(arrays)}) AS ${sql.raw(alias)}(${sql.join(names.map((n) => sql.ref(n)))})`
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type Kysely, type OperationNodeSource, sql } from 'kysely'
-import { insertRowsAsJson } from '../db/one-statement'
+import { insertRowsAsJson, rowsTable } from '../db/one-statement'
 import type { Database, LedgerBook } from '../db/schema'
 import { fail, type Result, success } from '../result'
 import { checkLegs, type LedgerLeg, type LegsFailureCode, netByAccount } from './legs'
@@ -290,7 +290,7 @@ export class AccountsForPosting {
     const writes = this.takeRows()
     if (balances.length > 0)
       writes.push(sql`UPDATE ledger_accounts AS a SET balance = v.balance
-        FROM json_to_recordset(${JSON.stringify(balances)}::json) AS v(id text, balance bigint)
+        FROM ${rowsTable('v', { id: 'text', balance: 'bigint' }, balances)}
         WHERE a.id = v.id`)
     return writes
   }
@@ -307,7 +307,6 @@ export class AccountsForPosting {
       const account = this.accounts.get(id)
       return { id, change: account ? account.balance - account.start : 0 }
     })
-    const json = JSON.stringify(moved)
     // The accounts are locked in id order, as every other writer locks them, before each is
     // moved: the update alone locks them in whatever order its plan meets them, and a writer
     // locking in another order deadlocks with it (a settlement did, and the store aborted it). A
@@ -318,10 +317,10 @@ export class AccountsForPosting {
         moved.length === 0
           ? undefined
           : sql`UPDATE ledger_accounts AS a SET balance = a.balance + v.change
-        FROM json_to_recordset(${json}::json) AS v(id text, change bigint)
+        FROM ${rowsTable('v', { id: 'text', change: 'bigint' }, moved)}
         WHERE a.id = v.id AND a.id IN (
           SELECT l.id FROM ledger_accounts AS l
-          WHERE l.id IN (SELECT j.id FROM json_to_recordset(${json}::json) AS j(id text))
+          WHERE l.id = ANY(${moved.map((m) => m.id)}::text[])
           ORDER BY l.id FOR UPDATE)
         RETURNING a.id, a.balance`,
     }

@@ -3,7 +3,7 @@ import { nonRunnerChanges, type Removal, reformsMarket } from '@backlay/exchange
 import { cancelOrder, restingOrders } from '@backlay/exchange/order-book'
 import { type Kysely, sql } from 'kysely'
 import type { Clock } from '../clock'
-import { writeAsOneStatement } from '../db/one-statement'
+import { rowsTable, writeAsOneStatement } from '../db/one-statement'
 import type { Database } from '../db/schema'
 import { lockAccounts } from '../ledger/ledger'
 import { exposureAccountId, MARKET_MAKER_ID, userCashAccountId } from './accounts'
@@ -122,7 +122,7 @@ async function rewriteBets(
       .execute()
   if (changes.repriced.length > 0)
     await sql`UPDATE bet_fills AS f SET matched_odds = coalesce(f.matched_odds, f.odds), odds = v.odds
-      FROM json_to_recordset(${JSON.stringify(changes.repriced)}::json) AS v(id bigint, odds integer)
+      FROM ${rowsTable('v', { id: 'bigint', odds: 'integer' }, changes.repriced)}
       WHERE f.id = v.id`.execute(trx)
   await sql`UPDATE bet_orders AS o SET matched_value = v.value
     FROM (

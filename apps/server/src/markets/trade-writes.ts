@@ -1,7 +1,7 @@
 import { cancelOrder } from '@backlay/exchange/order-book'
 import type { CommitOrders, TradeWrites } from '@backlay/exchange/trade'
 import { type OperationNodeSource, sql } from 'kysely'
-import { insertRowsAsJson } from '../db/one-statement'
+import { insertRowsAsJson, rowsTable } from '../db/one-statement'
 import type { LedgerBook } from '../db/schema'
 import { MARKET_MAKER_ID } from './accounts'
 import type { MarketState, Position } from './market-state'
@@ -74,8 +74,7 @@ export function writesOf(
         matched_value = o.matched_value + v.value,
         remaining = o.remaining - v.stake - v.cancelled,
         cancelled = o.cancelled + v.cancelled
-      FROM json_to_recordset(${JSON.stringify(changes)}::json)
-        AS v(id text, stake bigint, value bigint, cancelled bigint)
+      FROM ${rowsTable('v', { id: 'text', stake: 'bigint', value: 'bigint', cancelled: 'bigint' }, changes)}
       WHERE o.id = v.id`)
   }
   // The market maker's requotes are its own business: only players' cancels are kept.
