@@ -88,7 +88,9 @@ describe('TLS_CERT_FILE and TLS_KEY_FILE', () => {
     socket.close()
   })
 
-  it('closes a client that never finishes its TLS handshake or its headers', async () => {
+  // This test and the next wait out real timeouts (10 s, 30 s) on their own connections: side by
+  // side, the file takes the longer of the two.
+  it.concurrent('closes a client that never finishes its TLS handshake or its headers', async () => {
     const port = Number(new URL(origin).port)
     const started = Date.now()
     // Connected, and silent: no TLS handshake ever starts.
@@ -103,7 +105,7 @@ describe('TLS_CERT_FILE and TLS_KEY_FILE', () => {
     expect(Date.now() - started).toBeLessThan(15_000)
   })
 
-  it('cancels an HTTP/2 request whose body still trickles in after 30 s', {
+  it.concurrent('cancels an HTTP/2 request whose body still trickles in after 30 s', {
     timeout: 60_000,
   }, async () => {
     const session = await http2Session(origin, ca)
