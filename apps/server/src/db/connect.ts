@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { Kysely, type LogConfig, PostgresDialect } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
+import { parseInt8 } from './int8.js'
+import { PGliteThread } from './pglite-in-thread'
 import type { Database } from './schema'
 
 /** Where the data lives: embedded PGlite (a directory, or memory when null) or a PostgreSQL URL. */
@@ -25,17 +27,6 @@ export function databaseTarget(config: { DATABASE_URL?: string | undefined; DATA
 }
 
 const INT8_OID = 20
-
-/**
- * int8 (paise, counts) arrives as text; money stays far below 2^53, so a JS number is exact.
- * A value beyond that is a bug we want loud rather than silently rounded.
- */
-export function parseInt8(text: string): number {
-  const n = Number(text)
-  if (!Number.isSafeInteger(n))
-    throw new RangeError(`int8 value ${text} exceeds the safe integer range`)
-  return n
-}
 
 const pools = new WeakMap<Kysely<Database>, pg.Pool>()
 
@@ -71,10 +62,8 @@ export async function connectDatabase(
     return db
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
-  const client = new PGlite({
-    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-    parsers: { [pgliteTypes.INT8]: parseInt8 },
-  })
-  await client.waitReady
-  return new Kysely<Database>({ dialect: new PGliteDialect(client), ...(log ? { log } : {}) })
+  const thread = await PGliteThread.start(target.dataDir)
+  // The dialect calls only `query` and `close`, which the thread answers as PGlite does.
+  const dialect = new PGliteDialect(thread as unknown as PGlite)
+  return new Kysely<Database>({ dialect, ...(log ? { log } : {}) })
 }

@@ -1,0 +1,17 @@
+/** Messages between the server and the worker thread that owns the embedded store. */
+export type ThreadRequest =
+  | { kind: 'query'; id: number; sql: string; params: readonly unknown[] }
+  | { kind: 'close'; id: number }
+
+/** A statement's result as PGlite gives it, or its error's message and fields. */
+export type ThreadReply =
+  | {
+      id: number
+      rows: unknown[]
+      affectedRows?: number
+      fields: { name: string; dataTypeID: number }[]
+    }
+  | { id: number; error: { message: string } & Record<string, unknown> }
+
+/** The id of the reply the thread sends once its store is open (passed in its workerData). */
+export const READY_ID = 0
