@@ -107,13 +107,16 @@ function load(info: ServerInfo, refused = false) {
   })
 }
 
-/** CPU time (ms) each process `which` picks (by pid and name) has used so far; Linux's /proc. */
-function cpuMsOf(which: (pid: number, name: string) => boolean) {
+/**
+ * CPU time (ms) each process `which` picks (by pid and name) has used so far, from Linux's /proc;
+ * or each thread, given a process's `/proc/<pid>/task` as `root`.
+ */
+function cpuMsOf(which: (pid: number, name: string) => boolean, root = '/proc') {
   const used = new Map<number, number>()
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+  for (const pid of readdirSync(root).filter((name) => /^\d+$/.test(name))) {
     let stat: string
     try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      stat = readFileSync(`${root}/${pid}/stat`, 'utf8')
     } catch {
       continue // exited meanwhile
     }
@@ -125,19 +128,26 @@ function cpuMsOf(which: (pid: number, name: string) => boolean) {
 }
 
 /** CPU the picked processes used since `before`: a process started since counts whole. */
-const cpuMsSince = (before: Map<number, number>, which: (pid: number, name: string) => boolean) =>
-  [...cpuMsOf(which)].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0)
+const cpuMsSince = (
+  before: Map<number, number>,
+  which: (pid: number, name: string) => boolean,
+  root?: string,
+) => [...cpuMsOf(which, root)].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0)
 
 /**
  * Loads a server (load's bets, or the refused ones) and tells what each answer cost in CPU, in
- * the server, in PostgreSQL's processes and in autocannon itself, and the rate the machine's
- * cores would allow at that cost.
+ * the server (and in its event loop's thread, which one core bounds; PGlite and the garbage
+ * collector run on others), in PostgreSQL's processes and in autocannon itself, and the rate the
+ * machine's cores would allow at that cost.
  */
 async function measuredLoad(server: ChildProcess, info: ServerInfo, refused = false) {
   const postgres = (_: number, name: string) => name === 'postgres'
   const ofServer = (pid: number) => pid === server.pid
+  // The main thread's id is the process's.
+  const threads = `/proc/${server.pid}/task`
   const before = {
     server: cpuMsOf(ofServer),
+    eventLoop: cpuMsOf(ofServer, threads),
     postgres: cpuMsOf(postgres),
     loader: process.cpuUsage(),
   }
@@ -146,11 +156,12 @@ async function measuredLoad(server: ChildProcess, info: ServerInfo, refused = fa
   const answers = refused ? result['4xx'] : result['2xx']
   const each = {
     server: cpuMsSince(before.server, ofServer) / answers,
+    eventLoop: cpuMsSince(before.eventLoop, ofServer, threads) / answers,
     postgres: cpuMsSince(before.postgres, postgres) / answers,
     autocannon: (loader.user + loader.system) / 1000 / answers,
   }
   const allowed = (availableParallelism() * 1000) / (each.server + each.postgres + each.autocannon)
-  const cpu = `CPU per answer: server ${each.server.toFixed(3)} ms, PostgreSQL ${each.postgres.toFixed(3)} ms, autocannon ${each.autocannon.toFixed(3)} ms; ${availableParallelism()} cores allow ${allowed.toFixed(0)}/s at that cost`
+  const cpu = `CPU per answer: server ${each.server.toFixed(3)} ms (its event loop's thread ${each.eventLoop.toFixed(3)} ms), PostgreSQL ${each.postgres.toFixed(3)} ms, autocannon ${each.autocannon.toFixed(3)} ms; ${availableParallelism()} cores allow ${allowed.toFixed(0)}/s at that cost`
   return { result, answers, cpu }
 }
 
