@@ -118,6 +118,7 @@ export const match = (
       })
       left -= stake
       s.traded[tradedBase + best]! += stake
+      s.matched[runner]! += stake
       const next = s.next[maker]!
       if (stake === makerLeft) unlink(s, maker)
       else setRemaining(s, maker, makerLeft - stake)

@@ -9,6 +9,7 @@ import {
   createBook,
   ladderOf,
   marketView,
+  pricesView,
   type OrderBook,
   type OrderRequest,
   reduceOrder,
@@ -331,6 +332,22 @@ describe('order book: views (Betfair convention)', () => {
       totalMatched: 0,
     })
     expect(view.runners[1]).toMatchObject({ availableToBack: [], availableToLay: [] })
+  })
+
+  it('gives the best prices and total matched without the traded ladder', () => {
+    const book = newBook()
+    place(book, { id: 'l1', side: 'LAY', odds: 210 as Odds, size: 1000 as Paise })
+    place(book, { id: 'l2', side: 'LAY', odds: 200 as Odds, size: 1000 as Paise })
+    place(book, { id: 'b1', side: 'BACK', odds: 200 as Odds, size: 1500 as Paise })
+    place(book, { id: 'b2', side: 'BACK', odds: 220 as Odds, size: 700 as Paise })
+    const { tradedVolume: _, ...prices } = marketView(book).runners[0] ?? { tradedVolume: [] }
+    expect(pricesView(book)[0]).toEqual(prices)
+    expect(pricesView(book)[0]).toEqual({
+      selectionId: A,
+      availableToBack: [{ price: 200, size: 500 }],
+      availableToLay: [{ price: 220, size: 700 }],
+      totalMatched: 1500,
+    })
   })
 
   it('records traded volume per price', () => {

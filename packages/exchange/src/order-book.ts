@@ -105,15 +105,19 @@ export interface PriceSize {
   readonly size: Paise
 }
 
-export interface RunnerView {
+/** A runner's best prices and what it has matched, as a price display shows them. */
+export interface RunnerPrices {
   readonly selectionId: SelectionId
   /** best resting LAY orders, highest price first: what a backer can take */
   readonly availableToBack: PriceSize[]
   /** best resting BACK orders, lowest price first: what a layer can take */
   readonly availableToLay: PriceSize[]
+  readonly totalMatched: Paise
+}
+
+export interface RunnerView extends RunnerPrices {
   /** matched backer's stake per price, ascending price */
   readonly tradedVolume: PriceSize[]
-  readonly totalMatched: Paise
 }
 
 export interface MarketView {
@@ -360,22 +364,27 @@ export const marketView = (book: OrderBook): MarketView => {
     marketId: book.marketId,
     status: s.status,
     inPlay: s.inPlay,
-    runners: book.selectionIds.map((selectionId, r) => {
+    runners: pricesView(book).map((prices, r) => {
       const tradedVolume: PriceSize[] = []
-      let totalMatched = 0
       for (let t = 0; t < TICK_COUNT; t++) {
         const size = s.traded[r * TICK_COUNT + t]!
-        if (size === 0) continue
-        tradedVolume.push({ price: oddsAtTick(t), size: size as Paise })
-        totalMatched += size
+        if (size !== 0) tradedVolume.push({ price: oddsAtTick(t), size: size as Paise })
       }
-      return {
-        selectionId,
-        availableToBack: depth(s, r * 2 + LAY),
-        availableToLay: depth(s, r * 2 + BACK),
-        tradedVolume,
-        totalMatched: totalMatched as Paise,
-      }
+      return { ...prices, tradedVolume }
     }),
   }
+}
+
+/**
+ * Each runner's best prices and total matched, without the per-price traded volume: what a
+ * price update carries, read after every change of a market, so it walks no ladder.
+ */
+export const pricesView = (book: OrderBook): RunnerPrices[] => {
+  const s = book.store
+  return book.selectionIds.map((selectionId, r) => ({
+    selectionId,
+    availableToBack: depth(s, r * 2 + LAY),
+    availableToLay: depth(s, r * 2 + BACK),
+    totalMatched: s.matched[r] as Paise,
+  }))
 }

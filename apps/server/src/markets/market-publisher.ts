@@ -1,5 +1,10 @@
 import { oddsToDecimal } from '@backlay/contract/money'
-import { type Fill, marketView } from '@backlay/exchange/order-book'
+import {
+  type Fill,
+  type PriceSize,
+  pricesView,
+  type RunnerPrices,
+} from '@backlay/exchange/order-book'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
@@ -17,6 +22,16 @@ const cells = (levels: readonly { price: number; size: number }[]) =>
     oprice: oddsToDecimal(l.price),
     size: rupees(l.size),
   }))
+
+const sameLevels = (a: readonly PriceSize[], b: readonly PriceSize[]) =>
+  a.length === b.length && a.every((l, i) => l.price === b[i]?.price && l.size === b[i]?.size)
+
+/** Whether a runner's prices message would say the same as the one sent before. */
+const samePrices = (a: RunnerPrices, b: RunnerPrices | undefined) =>
+  b !== undefined &&
+  a.totalMatched === b.totalMatched &&
+  sameLevels(a.availableToBack, b.availableToBack) &&
+  sameLevels(a.availableToLay, b.availableToLay)
 
 /**
  * Numbers and publishes a market's messages on the bus: changed best prices and status on
@@ -46,19 +61,16 @@ export class MarketPublisher {
 
   publishPrices(state: MarketState) {
     if (!state.book) return
-    const view = marketView(state.book)
     const runners = []
-    for (const r of view.runners) {
-      const runner = {
+    for (const r of pricesView(state.book)) {
+      if (samePrices(r, state.lastPrices.get(r.selectionId))) continue
+      state.lastPrices.set(r.selectionId, r)
+      runners.push({
         selectionId: r.selectionId as string,
         availableToBack: cells(r.availableToBack),
         availableToLay: cells(r.availableToLay),
         tradedVolume: rupees(r.totalMatched),
-      }
-      const text = JSON.stringify(runner)
-      if (state.lastPrices.get(r.selectionId) === text) continue
-      state.lastPrices.set(r.selectionId, text)
-      runners.push(runner)
+      })
     }
     if (runners.length === 0) return
     const channel = `market:${state.id}`

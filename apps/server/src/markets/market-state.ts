@@ -10,6 +10,7 @@ import {
   type Persistence,
   restingOrder,
   restingRiskOf,
+  type RunnerPrices,
   type TimeInForce,
 } from '@backlay/exchange/order-book'
 import { type FancyBet, fancyBetPL, fancyExposure } from '@backlay/exchange/session'
@@ -48,7 +49,7 @@ export interface MarketState {
   readonly positions: Map<string, Position>
   settled: boolean
   /** what the last published prices message said per runner, to send only changes */
-  lastPrices: Map<string, string>
+  lastPrices: Map<string, RunnerPrices>
 }
 
 export const newPosition = (state: MarketState, userId: string, book: LedgerBook): Position => ({

@@ -37,6 +37,8 @@ export interface BookStore {
   readonly best: Int16Array
   /** matched backer's stake per runner and tick */
   readonly traded: Float64Array
+  /** matched backer's stake per runner, all ticks: `traded` summed as each fill adds to it */
+  readonly matched: Float64Array
   /** order id → slot for the resting orders */
   readonly slotOf: Map<string, number>
   /**
@@ -70,6 +72,7 @@ export const createStore = (selectionIds: readonly string[]): BookStore => {
     occupied: new Uint32Array(sides * WORDS),
     best: new Int16Array(sides).fill(NONE),
     traded: new Float64Array(selectionIds.length * TICK_COUNT),
+    matched: new Float64Array(selectionIds.length),
     slotOf: new Map(),
     riskOf: new Map(),
     capacity: 0,
