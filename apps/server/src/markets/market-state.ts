@@ -8,9 +8,9 @@ import {
   type OrderBook,
   type OrderRequest,
   type Persistence,
+  type RunnerPrices,
   restingOrder,
   restingRiskOf,
-  type RunnerPrices,
   type TimeInForce,
 } from '@backlay/exchange/order-book'
 import { type FancyBet, fancyBetPL, fancyExposure } from '@backlay/exchange/session'
