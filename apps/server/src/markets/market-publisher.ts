@@ -1,10 +1,6 @@
+import { isDeepStrictEqual } from 'node:util'
 import { oddsToDecimal } from '@backlay/contract/money'
-import {
-  type Fill,
-  type PriceSize,
-  pricesView,
-  type RunnerPrices,
-} from '@backlay/exchange/order-book'
+import { type Fill, pricesView } from '@backlay/exchange/order-book'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
@@ -22,16 +18,6 @@ const cells = (levels: readonly { price: number; size: number }[]) =>
     oprice: oddsToDecimal(l.price),
     size: rupees(l.size),
   }))
-
-const sameLevels = (a: readonly PriceSize[], b: readonly PriceSize[]) =>
-  a.length === b.length && a.every((l, i) => l.price === b[i]?.price && l.size === b[i]?.size)
-
-/** Whether a runner's prices message would say the same as the one sent before. */
-const samePrices = (a: RunnerPrices, b: RunnerPrices | undefined) =>
-  b !== undefined &&
-  a.totalMatched === b.totalMatched &&
-  sameLevels(a.availableToBack, b.availableToBack) &&
-  sameLevels(a.availableToLay, b.availableToLay)
 
 /**
  * Numbers and publishes a market's messages on the bus: changed best prices and status on
@@ -63,7 +49,7 @@ export class MarketPublisher {
     if (!state.book) return
     const runners = []
     for (const r of pricesView(state.book)) {
-      if (samePrices(r, state.lastPrices.get(r.selectionId))) continue
+      if (isDeepStrictEqual(r, state.lastPrices.get(r.selectionId))) continue
       state.lastPrices.set(r.selectionId, r)
       runners.push({
         selectionId: r.selectionId as string,

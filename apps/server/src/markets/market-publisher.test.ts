@@ -1,0 +1,83 @@
+import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from '@backlay/exchange/ids'
+import { match } from '@backlay/exchange/matching'
+import { createBook } from '@backlay/exchange/order-book'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import type { Database } from '../db/schema'
+import { inProcessBus } from '../stream/message-bus'
+import { MarketPublisher } from './market-publisher'
+import type { MarketState } from './market-state'
+
+const A = 'A' as SelectionId
+const B = 'B' as SelectionId
+
+/** A market with a book and nothing published yet, and every message its channel gets. */
+function publishing() {
+  const bus = inProcessBus()
+  const sent: { runners: { selectionId: string }[]; seq: number }[] = []
+  bus.subscribe('market:1.1', (message) => sent.push(message as (typeof sent)[number]))
+  const state: MarketState = {
+    id: '1.1',
+    kind: 'MATCH_ODDS',
+    eventId: '1',
+    sportId: '4',
+    name: 'Match Odds',
+    selectionIds: [A, B],
+    book: createBook('1.1' as MarketId, [A, B]),
+    positions: new Map(),
+    settled: false,
+    lastPrices: new Map(),
+  }
+  // Prices are published from the book alone: the store and the log are never reached.
+  const publisher = new MarketPublisher(
+    bus,
+    undefined as unknown as Kysely<Database>,
+    undefined as unknown as FastifyBaseLogger,
+  )
+  const rest = (id: string, selectionId: SelectionId, side: 'BACK' | 'LAY', odds: number) => {
+    const placed = match(
+      state.book as NonNullable<MarketState['book']>,
+      {
+        id: id as OrderId,
+        userId: 'u1' as UserId,
+        selectionId,
+        side,
+        odds: odds as Odds,
+        size: 1000 as Paise,
+        persistence: 'LAPSE',
+      },
+      0,
+    )
+    if (!placed.ok) throw new Error(placed.code)
+  }
+  return { state, publisher, sent, rest }
+}
+
+describe('price updates', () => {
+  it('sends every runner first, then only the runners whose prices or matched total changed', () => {
+    const { state, publisher, sent, rest } = publishing()
+    rest('l1', A, 'LAY', 200)
+    publisher.publishPrices(state)
+    expect(sent.at(-1)?.runners.map((r) => r.selectionId)).toEqual([A, B])
+
+    publisher.publishPrices(state)
+    expect(sent).toHaveLength(1)
+
+    rest('l2', B, 'LAY', 300)
+    publisher.publishPrices(state)
+    expect(sent.at(-1)).toMatchObject({
+      seq: 2,
+      runners: [{ selectionId: B, availableToBack: [{ price: 3, size: 10 }] }],
+    })
+
+    // A fill changes A's ladder and its matched total; B stays as it was sent.
+    rest('b1', A, 'BACK', 200)
+    publisher.publishPrices(state)
+    expect(sent.at(-1)).toMatchObject({
+      seq: 3,
+      runners: [{ selectionId: A, availableToBack: [], tradedVolume: 10 }],
+    })
+    expect(sent).toHaveLength(3)
+  })
+})
