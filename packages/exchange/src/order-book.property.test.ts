@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { betPL, fillBets, unmatchedRisk } from './exposure'
@@ -11,10 +12,13 @@ import {
   type Fill,
   marketView,
   type OrderRequest,
+  pricesView,
+  type RunnerPrices,
   reduceOrder,
   restingOrders,
   restingRiskOf,
   type Side,
+  samePrices,
   turnInPlay,
 } from './order-book'
 
@@ -130,6 +134,7 @@ describe('order book properties over random order streams', () => {
         const filled = new Map<string, number>()
         const removed = new Map<string, number>()
         const ids: string[] = []
+        let pricesBefore: RunnerPrices[] = []
         const addTo = (m: Map<string, number>, id: string, n: number) =>
           m.set(id, (m.get(id) ?? 0) + n)
 
@@ -225,6 +230,13 @@ describe('order book properties over random order streams', () => {
               )
             expect(restingRiskOf(book, user)).toBe(risk)
           }
+          // What a price update leaves out is exactly what a deep comparison finds unchanged.
+          const prices = pricesView(book)
+          prices.forEach((now, i) => {
+            const before = pricesBefore[i]
+            expect(samePrices(now, before)).toBe(isDeepStrictEqual(now, before))
+          })
+          pricesBefore = prices
           for (const runner of marketView(book).runners) {
             const bestBack = runner.availableToBack[0]?.price ?? 0
             const bestLay = runner.availableToLay[0]?.price ?? Number.POSITIVE_INFINITY

@@ -388,3 +388,18 @@ export const pricesView = (book: OrderBook): RunnerPrices[] => {
     totalMatched: s.matched[r] as Paise,
   }))
 }
+
+const sameDepth = (a: readonly PriceSize[], b: readonly PriceSize[]) =>
+  a.length === b.length && a.every((l, i) => l.price === b[i]?.price && l.size === b[i]?.size)
+
+/**
+ * Whether two readings of a runner's prices say the same, so a price update can leave the
+ * runner out: compared field by field, as a generic deep comparison cost several per cent of the
+ * server's time when run for every runner after every commit.
+ */
+export const samePrices = (a: RunnerPrices, b: RunnerPrices | undefined): boolean =>
+  b !== undefined &&
+  a.selectionId === b.selectionId &&
+  a.totalMatched === b.totalMatched &&
+  sameDepth(a.availableToBack, b.availableToBack) &&
+  sameDepth(a.availableToLay, b.availableToLay)

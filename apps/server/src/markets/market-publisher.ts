@@ -1,6 +1,5 @@
-import { isDeepStrictEqual } from 'node:util'
 import { oddsToDecimal } from '@backlay/contract/money'
-import { type Fill, pricesView } from '@backlay/exchange/order-book'
+import { type Fill, pricesView, samePrices } from '@backlay/exchange/order-book'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
@@ -49,7 +48,7 @@ export class MarketPublisher {
     if (!state.book) return
     const runners = []
     for (const r of pricesView(state.book)) {
-      if (isDeepStrictEqual(r, state.lastPrices.get(r.selectionId))) continue
+      if (samePrices(r, state.lastPrices.get(r.selectionId))) continue
       state.lastPrices.set(r.selectionId, r)
       runners.push({
         selectionId: r.selectionId as string,
