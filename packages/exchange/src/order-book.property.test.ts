@@ -3,16 +3,16 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { betPL, fillBets, unmatchedRisk } from './exposure'
 import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from './ids'
-import { oddsAtTick } from './ladder'
+import { oddsAtTick, TICK_COUNT } from './ladder'
 import { match } from './matching'
 import { profitAtOdds } from './money'
 import {
   cancelOrder,
   createBook,
   type Fill,
+  ladderOf,
   marketView,
   type OrderRequest,
-  pricesView,
   type RunnerPrices,
   reduceOrder,
   restingOrders,
@@ -231,7 +231,7 @@ describe('order book properties over random order streams', () => {
             expect(restingRiskOf(book, user)).toBe(risk)
           }
           // What a price update leaves out is exactly what a deep comparison finds unchanged.
-          const prices = pricesView(book)
+          const prices = marketView(book).runners
           prices.forEach((now, i) => {
             const before = pricesBefore[i]
             expect(samePrices(now, before)).toBe(isDeepStrictEqual(now, before))
@@ -254,8 +254,10 @@ describe('order book properties over random order streams', () => {
         }
         const { runners } = marketView(book)
         // The running total a price update reads agrees with the traded ladder it skips.
-        for (const r of runners)
-          expect(r.totalMatched).toBe(r.tradedVolume.reduce((sum, level) => sum + level.size, 0))
+        for (const r of runners) {
+          const ladder = ladderOf(book, r.selectionId, TICK_COUNT) ?? []
+          expect(r.totalMatched).toBe(ladder.reduce((sum, row) => sum + row.traded, 0))
+        }
         const traded = runners.reduce((s, r) => s + r.totalMatched, 0)
         const fillTotal = [...filled.values()].reduce((s, n) => s + n, 0) / 2
         expect(traded).toBe(fillTotal)

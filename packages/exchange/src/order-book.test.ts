@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from './ids'
+import { TICK_COUNT } from './ladder'
 import { match } from './matching'
 import {
   bookState,
@@ -11,7 +12,6 @@ import {
   marketView,
   type OrderBook,
   type OrderRequest,
-  pricesView,
   reduceOrder,
   restingOrder,
   restingOrders,
@@ -24,6 +24,12 @@ import {
 const A = 'A' as SelectionId
 const B = 'B' as SelectionId
 const newBook = () => createBook('1.1' as MarketId, [A, B])
+/** A runner's matched stake per price, ascending price, read off its whole ladder. */
+const tradedVolume = (book: OrderBook, selectionId: SelectionId) =>
+  (ladderOf(book, selectionId, TICK_COUNT) ?? [])
+    .filter((row) => row.traded > 0)
+    .map((row) => ({ price: row.price, size: row.traded }))
+    .reverse()
 
 type Ask = Partial<Omit<OrderRequest, 'id'>> & { id: string }
 const order = (o: Ask): OrderRequest => ({
@@ -178,7 +184,7 @@ describe('order book: cancel, reduce, lifecycle', () => {
       ok: true,
       value: { orderId: 'b1', userId: 'u1', selectionId: A, side: 'BACK', odds: 200, size: 2000 },
     })
-    expect(marketView(book).runners[0]?.tradedVolume).toEqual([{ price: 200, size: 1000 }])
+    expect(tradedVolume(book, A)).toEqual([{ price: 200, size: 1000 }])
     expect(cancelOrder(book, 'b1' as OrderId)).toMatchObject({ ok: false, code: 'ORDER.NOT_FOUND' })
   })
 
@@ -328,9 +334,9 @@ describe('order book: views (Betfair convention)', () => {
         { price: 202, size: 2000 },
         { price: 204, size: 1000 },
       ],
-      tradedVolume: [],
       totalMatched: 0,
     })
+    expect(tradedVolume(book, A)).toEqual([])
     expect(view.runners[1]).toMatchObject({ availableToBack: [], availableToLay: [] })
   })
 
@@ -340,9 +346,7 @@ describe('order book: views (Betfair convention)', () => {
     place(book, { id: 'l2', side: 'LAY', odds: 200 as Odds, size: 1000 as Paise })
     place(book, { id: 'b1', side: 'BACK', odds: 200 as Odds, size: 1500 as Paise })
     place(book, { id: 'b2', side: 'BACK', odds: 220 as Odds, size: 700 as Paise })
-    const { tradedVolume: _, ...prices } = marketView(book).runners[0] ?? { tradedVolume: [] }
-    expect(pricesView(book)[0]).toEqual(prices)
-    expect(pricesView(book)[0]).toEqual({
+    expect(marketView(book).runners[0]).toEqual({
       selectionId: A,
       availableToBack: [{ price: 200, size: 500 }],
       availableToLay: [{ price: 220, size: 700 }],
@@ -355,12 +359,10 @@ describe('order book: views (Betfair convention)', () => {
     place(book, { id: 'l1', side: 'LAY', odds: 210 as Odds, size: 1000 as Paise })
     place(book, { id: 'l2', side: 'LAY', odds: 200 as Odds, size: 1000 as Paise })
     place(book, { id: 'b1', side: 'BACK', odds: 200 as Odds, size: 1500 as Paise })
-    expect(marketView(book).runners[0]).toMatchObject({
-      tradedVolume: [
-        { price: 200, size: 500 },
-        { price: 210, size: 1000 },
-      ],
-      totalMatched: 1500,
-    })
+    expect(tradedVolume(book, A)).toEqual([
+      { price: 200, size: 500 },
+      { price: 210, size: 1000 },
+    ])
+    expect(marketView(book).runners[0]?.totalMatched).toBe(1500)
   })
 })

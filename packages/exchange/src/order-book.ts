@@ -115,16 +115,11 @@ export interface RunnerPrices {
   readonly totalMatched: Paise
 }
 
-export interface RunnerView extends RunnerPrices {
-  /** matched backer's stake per price, ascending price */
-  readonly tradedVolume: PriceSize[]
-}
-
 export interface MarketView {
   readonly marketId: MarketId
   readonly status: MarketStatus
   readonly inPlay: boolean
-  readonly runners: RunnerView[]
+  readonly runners: RunnerPrices[]
 }
 
 export type BookCode =
@@ -355,8 +350,10 @@ export const ladderOf = (
 const EVENS = 200
 
 /**
- * The public picture of the market, Betfair convention. With a lay of 5000 resting at 2.00 and a
- * back of 3000 at 2.02: availableToBack = [{ price: 200, size: 5000 }], availableToLay = [{ price: 202, size: 3000 }].
+ * The public picture of the market, Betfair convention: each runner's best prices and total
+ * matched, read after every change of a market, so it walks no ladder (ladderOf gives the traded
+ * volume per price). With a lay of 5000 resting at 2.00 and a back of 3000 at 2.02:
+ * availableToBack = [{ price: 200, size: 5000 }], availableToLay = [{ price: 202, size: 3000 }].
  */
 export const marketView = (book: OrderBook): MarketView => {
   const s = book.store
@@ -364,29 +361,13 @@ export const marketView = (book: OrderBook): MarketView => {
     marketId: book.marketId,
     status: s.status,
     inPlay: s.inPlay,
-    runners: pricesView(book).map((prices, r) => {
-      const tradedVolume: PriceSize[] = []
-      for (let t = 0; t < TICK_COUNT; t++) {
-        const size = s.traded[r * TICK_COUNT + t]!
-        if (size !== 0) tradedVolume.push({ price: oddsAtTick(t), size: size as Paise })
-      }
-      return { ...prices, tradedVolume }
-    }),
+    runners: book.selectionIds.map((selectionId, r) => ({
+      selectionId,
+      availableToBack: depth(s, r * 2 + LAY),
+      availableToLay: depth(s, r * 2 + BACK),
+      totalMatched: s.matched[r] as Paise,
+    })),
   }
-}
-
-/**
- * Each runner's best prices and total matched, without the per-price traded volume: what a
- * price update carries, read after every change of a market, so it walks no ladder.
- */
-export const pricesView = (book: OrderBook): RunnerPrices[] => {
-  const s = book.store
-  return book.selectionIds.map((selectionId, r) => ({
-    selectionId,
-    availableToBack: depth(s, r * 2 + LAY),
-    availableToLay: depth(s, r * 2 + BACK),
-    totalMatched: s.matched[r] as Paise,
-  }))
 }
 
 const sameDepth = (a: readonly PriceSize[], b: readonly PriceSize[]) =>

@@ -1,5 +1,5 @@
 import { oddsToDecimal } from '@backlay/contract/money'
-import { type Fill, pricesView, samePrices } from '@backlay/exchange/order-book'
+import { type Fill, marketView, samePrices } from '@backlay/exchange/order-book'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
@@ -47,7 +47,7 @@ export class MarketPublisher {
   publishPrices(state: MarketState) {
     if (!state.book) return
     const runners = []
-    for (const r of pricesView(state.book)) {
+    for (const r of marketView(state.book).runners) {
       if (samePrices(r, state.lastPrices.get(r.selectionId))) continue
       state.lastPrices.set(r.selectionId, r)
       runners.push({
