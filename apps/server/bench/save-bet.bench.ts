@@ -11,8 +11,12 @@
  * For both it prints the CPU each answer cost in the server, in PostgreSQL's processes and in
  * autocannon, and the rate the machine's cores would allow at that cost: the three share them.
  * Run: npm run bench -w apps/server   (or npx tsx apps/server/bench/save-bet.bench.ts)
- * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the run; BENCH_CPU_PROFILE=dir
- * writes a V8 CPU profile of each server there (open it in Chrome's DevTools).
+ * Each measured load follows a warm-up load of the same kind, not counted: a server's first
+ * seconds run code V8 has not compiled yet (about 2 s here, at a third of the steady rate and
+ * p99 100 ms and more), and a player of a running exchange meets the steady one.
+ * BENCH_SECONDS (default 10), BENCH_WARM_UP_SECONDS (default 3; 0 measures the cold start) and
+ * BENCH_CONNECTIONS (default 50) tune the run; BENCH_CPU_PROFILE=dir writes a V8 CPU profile of
+ * each server there (open it in Chrome's DevTools).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
@@ -26,6 +30,7 @@ import type { LoadStats, ServerInfo } from './save-bet-protocol'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE
 /** The goals: saveBet's rate as a share of the ceiling's, and PostgreSQL's p99. */
@@ -72,12 +77,12 @@ function ask<T>(child: ChildProcess, message: 'start' | 'report'): Promise<T> {
  * autocannon's load: half the bets take the market maker's price, half rest above it; or, for
  * the floor, every one at odds 0, which validation refuses.
  */
-function load(info: ServerInfo, refused = false) {
+function load(info: ServerInfo, refused: boolean, seconds: number) {
   let n = 0
   return autocannon({
     url: `http://127.0.0.1:${info.port}`,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     requests: [
       {
         method: 'POST',
@@ -135,12 +140,21 @@ const cpuMsSince = (
 ) => [...cpuMsOf(which, root)].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0)
 
 /**
- * Loads a server (load's bets, or the refused ones) and tells what each answer cost in CPU, in
+ * Warms a server up, then loads it (load's bets, or the refused ones) and tells what each answer cost in CPU, in
  * the server (and in its event loop's thread, which one core bounds; PGlite and the garbage
  * collector run on others), in PostgreSQL's processes and in autocannon itself, and the rate the
  * machine's cores would allow at that cost.
  */
-async function measuredLoad(server: ChildProcess, info: ServerInfo, refused = false) {
+async function measuredLoad(
+  server: ChildProcess,
+  info: ServerInfo,
+  {
+    refused = false,
+    afterWarmUp,
+  }: { refused?: boolean; afterWarmUp?: () => Promise<unknown> } = {},
+) {
+  if (WARM_UP_SECONDS > 0) await load(info, refused, WARM_UP_SECONDS)
+  await afterWarmUp?.()
   const postgres = (_: number, name: string) => name === 'postgres'
   const ofServer = (pid: number) => pid === server.pid
   // The main thread's id is the process's.
@@ -151,7 +165,7 @@ async function measuredLoad(server: ChildProcess, info: ServerInfo, refused = fa
     postgres: cpuMsOf(postgres),
     loader: process.cpuUsage(),
   }
-  const result = await load(info, refused)
+  const result = await load(info, refused, SECONDS)
   const loader = process.cpuUsage(before.loader)
   const answers = refused ? result['4xx'] : result['2xx']
   const each = {
@@ -181,7 +195,7 @@ async function ceiling() {
   try {
     const { result, cpu } = await measuredLoad(child, info)
     console.log(
-      `${'ceiling'.padEnd(10)} ${figures(result)}   (bare Fastify echo, ${CONNECTIONS} connections, ${SECONDS} s)`,
+      `${'ceiling'.padEnd(10)} ${figures(result)}   (bare Fastify echo, ${CONNECTIONS} connections, ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up)`,
     )
     console.log(`${''.padEnd(10)} ${cpu}`)
     return result['2xx'] / SECONDS
@@ -194,8 +208,13 @@ async function saveBet(store: keyof typeof GOAL, env: Record<string, string>) {
   const ceilingRate = await ceiling()
   const { child, info } = await startServer('save-bet-server.ts', env)
   try {
-    await ask(child, 'start')
-    const { result, answers: bets, cpu } = await measuredLoad(child, info)
+    const {
+      result,
+      answers: bets,
+      cpu,
+    } = await measuredLoad(child, info, {
+      afterWarmUp: () => ask(child, 'start'),
+    })
     const stats = await ask<LoadStats>(child, 'report')
     const ratio = bets / SECONDS / ceilingRate
     const p99Goal = store === 'PostgreSQL' ? `, p99 ≤ ${GOAL_P99_MS} ms` : ''
@@ -208,7 +227,7 @@ async function saveBet(store: keyof typeof GOAL, env: Record<string, string>) {
         `${perBet(stats.statementMs)} ms waiting on the store; event-loop delay p50 ${stats.loopDelayMs.p50.toFixed(1)} ms, p99 ${stats.loopDelayMs.p99.toFixed(1)} ms`,
     )
     console.log(`${''.padEnd(10)} ${cpu}`)
-    const floor = await measuredLoad(child, info, true)
+    const floor = await measuredLoad(child, info, { refused: true })
     console.log(
       `${'floor'.padEnd(10)} ${(floor.answers / SECONDS).toFixed(0).padStart(6)}/s   p50 ${floor.result.latency.p50} ms   p99 ${floor.result.latency.p99} ms   ` +
         `${(floor.answers / SECONDS / ceilingRate).toFixed(3)}× the ceiling: the same call refused by validation (everything before the engine)`,
