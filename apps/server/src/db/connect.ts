@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { Kysely, type LogConfig, PostgresDialect } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
+import { HotStatements } from './hot-statements'
 import { parseInt8 } from './int8.js'
 import { PGliteThread } from './pglite-in-thread'
 import type { Database } from './schema'
@@ -53,7 +54,11 @@ export async function connectDatabase(
     // failover) the pool discards, and one in use (a cluster node's transaction ended for
     // idling, see cluster/leases.ts) fails its query, which rolls its change back.
     pool.on('error', () => {})
-    pool.on('connect', (client) => client.on('error', () => {}))
+    const hot = new HotStatements()
+    pool.on('connect', (client) => {
+      client.on('error', () => {})
+      hot.prepareOn(client)
+    })
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       ...(log ? { log } : {}),
