@@ -41,12 +41,8 @@ export const serverProject = (name: string, store: 'pglite' | 'postgres'): ViteU
     name,
     root: import.meta.dirname,
     include: store === 'pglite' ? ['src/**/*.test.ts'] : storeTestFiles(),
-    // Clusters of server processes have a project of their own (vitest.cluster.config.ts);
-    // *.postgres.test.ts test what only a PostgreSQL server does.
-    exclude: [
-      'src/**/*.cluster.test.ts',
-      ...(store === 'pglite' ? ['src/**/*.postgres.test.ts'] : []),
-    ],
+    // Clusters of server processes have a project of their own (vitest.cluster.config.ts).
+    exclude: ['src/**/*.cluster.test.ts'],
     env: { TEST_DB: store },
     globalSetup: store === 'pglite' ? ['src/test/pglite-template.ts'] : [],
     // Files share their worker's modules instead of loading the app's module graph afresh for

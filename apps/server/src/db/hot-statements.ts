@@ -13,7 +13,8 @@ const FEATURE_NOT_SUPPORTED = '0A000'
 type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown
 
 /**
- * A pool's often-run statements, prepared on each of its connections: from a text's
+ * A store's often-run statements, prepared on each of its connections (a PostgreSQL pool's, or
+ * PGlite's one, whose thread runs them: pglite-thread.js): from a text's
  * PREPARE_AFTER-th run on, a statement with parameters runs as a named prepared statement, which
  * PostgreSQL parses once per connection and, when the generic plan costs no more than fresh ones,
  * plans once. The group commit's statement spent about a fifth of its time in PostgreSQL being
@@ -28,31 +29,30 @@ export class HotStatements {
   readonly #names = new Map<string, string>()
   readonly #refused = new Set<string>()
 
-  /** Makes `client`, a new connection of the pool, run the hot statements prepared. */
+  /** Makes `client`, a new connection of a PostgreSQL pool, run the hot statements prepared. */
   prepareOn(client: pg.Client): void {
     const run = client.query.bind(client) as Query
     const prepared = new Set<string>()
     const query: Query = (config, values, callback) => {
       const name =
-        typeof config === 'string' &&
-        Array.isArray(values) &&
-        values.length > 0 &&
-        callback === undefined
-          ? this.#nameOn(prepared, config)
+        typeof config === 'string' && Array.isArray(values) && callback === undefined
+          ? this.nameOn(prepared, config, values)
           : undefined
       if (!name) return run(config, values, callback)
       return (run({ name, text: config, values }) as Promise<unknown>).catch((error: unknown) => {
-        if ((error as { code?: string }).code === FEATURE_NOT_SUPPORTED)
-          this.#refused.add(config as string)
+        this.failed(config as string, error)
         throw error
       })
     }
     client.query = query as typeof client.query
   }
 
-  /** The name `text` runs under on a connection that has prepared `prepared`, if it is hot. */
-  #nameOn(prepared: Set<string>, text: string): string | undefined {
-    if (this.#refused.has(text)) return undefined
+  /**
+   * The name to run `text` under on a connection that has prepared the texts in `prepared` (which
+   * this adds to), once it is hot; undefined to run it as it is.
+   */
+  nameOn(prepared: Set<string>, text: string, params: readonly unknown[]): string | undefined {
+    if (params.length === 0 || this.#refused.has(text)) return undefined
     if (!prepared.has(text)) {
       if (!this.#runs.has(text) && this.#runs.size >= COUNTED_TEXTS) this.#runs.clear()
       const runs = (this.#runs.get(text) ?? 0) + 1
@@ -66,5 +66,10 @@ export class HotStatements {
       this.#names.set(text, name)
     }
     return name
+  }
+
+  /** Takes note of a named run's error: a text PostgreSQL will not run prepared runs as it is. */
+  failed(text: string, error: unknown): void {
+    if ((error as { code?: string }).code === FEATURE_NOT_SUPPORTED) this.#refused.add(text)
   }
 }

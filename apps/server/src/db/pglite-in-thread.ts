@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { PGliteOptions, Results } from '@electric-sql/pglite'
+import { HotStatements } from './hot-statements'
 import { READY_ID, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol'
 
 type Artifacts = Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>
@@ -43,6 +44,9 @@ export class PGliteThread {
   private nextId = READY_ID + 1
   private readonly waiters = new Map<number, Waiter>()
   private stopped: Error | null = null
+  private readonly hot = new HotStatements()
+  /** The texts the thread's one connection runs prepared. */
+  private readonly prepared = new Set<string>()
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: ThreadReply) => {
@@ -67,8 +71,13 @@ export class PGliteThread {
   }
 
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<Results<T>> {
-    const reply = await this.send({ kind: 'query', id: this.nextId++, sql, params })
-    if ('error' in reply) throw Object.assign(new Error(reply.error.message), reply.error)
+    const name = this.hot.nameOn(this.prepared, sql, params)
+    const reply = await this.send({ kind: 'query', id: this.nextId++, sql, params, name })
+    if ('error' in reply) {
+      const error = Object.assign(new Error(reply.error.message), reply.error)
+      if (name) this.hot.failed(sql, error)
+      throw error
+    }
     return reply as Results<T>
   }
 

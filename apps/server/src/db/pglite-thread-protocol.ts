@@ -1,6 +1,13 @@
 /** Messages between the server and the worker thread that owns the embedded store. */
 export type ThreadRequest =
-  | { kind: 'query'; id: number; sql: string; params: readonly unknown[] }
+  | {
+      kind: 'query'
+      id: number
+      sql: string
+      params: readonly unknown[]
+      /** Run as this named prepared statement, prepared first if the thread has not yet. */
+      name?: string
+    }
   | { kind: 'close'; id: number }
 
 /** A statement's result as PGlite gives it, or its error's message and fields. */

@@ -5,7 +5,7 @@ import { connectDatabase } from './connect'
 import { PREPARE_AFTER, PREPARED_PER_CONNECTION } from './hot-statements'
 import type { Database } from './schema'
 
-describe('hot statements on PostgreSQL', () => {
+describe('hot statements', () => {
   let database: TestDatabase
   let db: Kysely<Database>
   beforeAll(async () => {
@@ -14,10 +14,10 @@ describe('hot statements on PostgreSQL', () => {
   afterAll(async () => {
     await database.drop()
   })
-  // One connection, so pg_prepared_statements shows the statements the runs prepared.
+  // One connection (PGlite has only one), so pg_prepared_statements shows what the runs prepared.
   beforeEach(async () => {
-    if (database.target.kind !== 'postgres') throw new Error('needs TEST_DB=postgres')
-    db = await connectDatabase({ ...database.target, poolSize: 1 })
+    const { target } = database
+    db = await connectDatabase(target.kind === 'postgres' ? { ...target, poolSize: 1 } : target)
   })
   afterEach(async () => {
     await db.destroy()
