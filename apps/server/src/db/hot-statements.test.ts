@@ -59,17 +59,30 @@ describe('hot statements', () => {
     expect(rows).toEqual([{ v: PREPARED_PER_CONNECTION + 1 }])
   })
 
-  it('runs a statement unprepared from the first time its prepared columns no longer fit the table', async () => {
+  const read = (on: Kysely<Database> = db) =>
+    sql`select * from hot_table where a = ${1}::int`.execute(on)
+  const prepareRead = async () => {
+    await sql`drop table if exists hot_table`.execute(db)
     await sql`create table hot_table (a int)`.execute(db)
     await sql`insert into hot_table values (1)`.execute(db)
-    const read = () => sql`select * from hot_table where a = ${1}::int`.execute(db)
     for (let run = 0; run < PREPARE_AFTER; run++) expect((await read()).rows).toEqual([{ a: 1 }])
+    expect(await prepared()).toHaveLength(1)
     await sql`alter table hot_table add column b int default 2`.execute(db)
-    await expect(read()).rejects.toMatchObject({
+  }
+
+  it('runs a statement as it is, at once, when its prepared columns no longer fit the table', async () => {
+    await prepareRead()
+    expect((await read()).rows).toEqual([{ a: 1, b: 2 }])
+    expect((await read()).rows).toEqual([{ a: 1, b: 2 }])
+  })
+
+  it('fails a transaction that meets such a statement once, then runs it as it is', async () => {
+    await prepareRead()
+    await expect(db.transaction().execute((trx) => read(trx))).rejects.toMatchObject({
       code: '0A000',
       message: 'cached plan must not change result type',
     })
-    expect((await read()).rows).toEqual([{ a: 1, b: 2 }])
-    expect((await read()).rows).toEqual([{ a: 1, b: 2 }])
+    const { rows } = await db.transaction().execute((trx) => read(trx))
+    expect(rows).toEqual([{ a: 1, b: 2 }])
   })
 })

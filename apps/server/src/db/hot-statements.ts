@@ -21,8 +21,9 @@ type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown
  * parsed and planned on every run.
  *
  * A prepared statement whose result's columns change under it (a migration adding a column to a
- * table it reads with `*`, while this process runs) fails once with FEATURE_NOT_SUPPORTED; its
- * text runs unprepared from then on.
+ * table it reads with `*`, while this process runs) fails with FEATURE_NOT_SUPPORTED; its text
+ * runs unprepared from then on, at once when it ran outside a transaction, else from the next
+ * run (the transaction fails with it).
  */
 export class HotStatements {
   readonly #runs = new Map<string, number>()
@@ -40,7 +41,8 @@ export class HotStatements {
           : undefined
       if (!name) return run(config, values, callback)
       return (run({ name, text: config, values }) as Promise<unknown>).catch((error: unknown) => {
-        this.failed(config as string, error)
+        if (this.againAsItIs(config as string, error, client.getTransactionStatus() !== 'I'))
+          return run(config, values)
         throw error
       })
     }
@@ -68,8 +70,14 @@ export class HotStatements {
     return name
   }
 
-  /** Takes note of a named run's error: a text PostgreSQL will not run prepared runs as it is. */
-  failed(text: string, error: unknown): void {
-    if ((error as { code?: string }).code === FEATURE_NOT_SUPPORTED) this.#refused.add(text)
+  /**
+   * Takes note of a named run's error: a text PostgreSQL will not run prepared runs as it is from
+   * now on. Answers whether to run it again so at once: when it failed outside a transaction, the
+   * failed run changed nothing; inside one, the transaction has failed with it.
+   */
+  againAsItIs(text: string, error: unknown, inTransaction: boolean): boolean {
+    if ((error as { code?: string }).code !== FEATURE_NOT_SUPPORTED) return false
+    this.#refused.add(text)
+    return !inTransaction
   }
 }

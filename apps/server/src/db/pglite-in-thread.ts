@@ -75,7 +75,8 @@ export class PGliteThread {
     const reply = await this.send({ kind: 'query', id: this.nextId++, sql, params, name })
     if ('error' in reply) {
       const error = Object.assign(new Error(reply.error.message), reply.error)
-      if (name) this.hot.failed(sql, error)
+      if (name && this.hot.againAsItIs(sql, error, reply.inTransaction))
+        return this.query(sql, params)
       throw error
     }
     return reply as Results<T>

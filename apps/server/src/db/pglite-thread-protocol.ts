@@ -18,7 +18,12 @@ export type ThreadReply =
       affectedRows?: number
       fields: { name: string; dataTypeID: number }[]
     }
-  | { id: number; error: { message: string } & Record<string, unknown> }
+  | {
+      id: number
+      error: { message: string } & Record<string, unknown>
+      /** Whether the store is in a transaction after the error. */
+      inTransaction: boolean
+    }
 
 /** The id of the reply the thread sends once its store is open (passed in its workerData). */
 export const READY_ID = 0

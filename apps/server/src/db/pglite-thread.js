@@ -85,7 +85,11 @@ async function run(request) {
   } catch (err) {
     // An Error crosses threads without its own fields (code, constraint, detail): send them.
     const { message, ...fields } = /** @type {Error & Record<string, unknown>} */ (err)
-    answer({ id: request.id, error: { ...fields, message } })
+    answer({
+      id: request.id,
+      error: { ...fields, message },
+      inTransaction: client.isInTransaction(),
+    })
   }
 }
 
