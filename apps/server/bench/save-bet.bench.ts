@@ -140,10 +140,10 @@ const cpuMsSince = (
 ) => [...cpuMsOf(which, root)].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0)
 
 /**
- * Warms a server up, then loads it (load's bets, or the refused ones) and tells what each answer cost in CPU, in
- * the server (and in its event loop's thread, which one core bounds; PGlite and the garbage
- * collector run on others), in PostgreSQL's processes and in autocannon itself, and the rate the
- * machine's cores would allow at that cost.
+ * Warms a server up, then loads it (load's bets, or the refused ones) and tells what each answer
+ * cost in CPU, in the server (and in its event loop's thread, which one core bounds; PGlite and
+ * the garbage collector run on others), in PostgreSQL's processes and in autocannon itself, and
+ * the rate the machine's cores would allow at that cost. `afterWarmUp` runs between the two.
  */
 async function measuredLoad(
   server: ChildProcess,
