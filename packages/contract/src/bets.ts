@@ -34,25 +34,40 @@ const odds = decimalOdds.min(MIN_ODDS, MSG.oddsRange).max(MAX_ODDS, MSG.oddsRang
 const stack = rupees.positive(MSG.stakePositive).max(STAKE_MAX, MSG.stakeAboveMax)
 
 /**
- * POST /bet/saveBet (match odds, bookmaker, racing win). `odds` is the worst price accepted
- * (back: at least, lay: at most); an unmatched remainder rests on exchange markets and is
- * refused on bookmaker markets. Bookmaker odds are decimal here (rate / 100 + 1).
- */
-/**
  * What an exchange order's unmatched part does when its market turns in-play (ours, beyond the
  * spec's fields): LAPSE (the default) cancels it, PERSIST keeps it on the book in-play.
  */
 export const persistence = z.enum(['LAPSE', 'PERSIST'])
 export type Persistence = z.infer<typeof persistence>
 
-export const saveBetRequest = z.strictObject({
-  is_back: isBack,
-  market_id: idText,
-  odds,
-  selection_id: wireId,
-  stack,
-  persistence: persistence.optional(),
-})
+/**
+ * POST /bet/saveBet (match odds, bookmaker, racing win). `odds` is the worst price accepted
+ * (back: at least, lay: at most); after the bet delay an exchange bet matches against the book as
+ * it is then and its unmatched remainder rests (Betfair's rule); a bookmaker bet whose quote moved
+ * is refused. Bookmaker odds are decimal here (rate / 100 + 1). Ours besides the spec's fields:
+ * `persistence`, and `fill_or_kill` ("Match now or cancel", Betfair's FILL_OR_KILL): the bet
+ * matches at least `min_fill` rupees (the whole stake when absent) now or is cancelled, and its
+ * unmatched rest is cancelled instead of resting.
+ */
+export const saveBetRequest = z
+  .strictObject({
+    is_back: isBack,
+    market_id: idText,
+    odds,
+    selection_id: wireId,
+    stack,
+    persistence: persistence.optional(),
+    fill_or_kill: z.boolean().optional(),
+    min_fill: rupees.positive(MSG.minFillPositive).optional(),
+  })
+  .refine((bet) => bet.min_fill === undefined || bet.fill_or_kill === true, {
+    message: MSG.minFillWithoutFillOrKill,
+    path: ['min_fill'],
+  })
+  .refine((bet) => bet.min_fill === undefined || bet.min_fill <= bet.stack, {
+    message: MSG.minFillAboveStake,
+    path: ['min_fill'],
+  })
 export type SaveBetRequest = z.input<typeof saveBetRequest>
 
 /**
@@ -267,6 +282,8 @@ export const betErrors = {
   'BET.STAKE_ABOVE_MAX': { http: 400, msg: 'Stake is above the maximum for this market' },
   'BET.MAX_PROFIT': { http: 400, msg: 'Profit is above the maximum for this market' },
   'BET.NO_LIQUIDITY': { http: 409, msg: 'Not enough matching offers at this price' },
+  /** A fill-or-kill bet that could not match its minimum now: cancelled, nothing stored. */
+  'BET.NOT_FILLED': { http: 409, msg: 'Bet cancelled: it could not be matched now at these odds.' },
   'BET.NOT_FOUND': { http: 404, msg: 'Bet not found' },
   'BET.NOT_CANCELLABLE': { http: 409, msg: 'Bet is already matched or cancelled' },
   'BET.DUPLICATE_REQUEST': { http: 409, msg: 'This request is already being processed' },

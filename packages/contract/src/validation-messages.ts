@@ -55,6 +55,9 @@ export const MSG = {
   dailyAboveWeekly: 'Daily limit cannot exceed the weekly limit',
   weeklyAboveMonthly: 'Weekly limit cannot exceed the monthly limit',
   dateRange: 'from_date must not be after to_date',
+  minFillPositive: 'min_fill must be greater than 0',
+  minFillWithoutFillOrKill: 'min_fill goes with fill_or_kill',
+  minFillAboveStake: 'min_fill cannot be more than the stake',
 } as const
 
 /** 'Phone Number must be {n} digits' — phoneLength(10) → 'Phone Number must be 10 digits' */

@@ -13,7 +13,7 @@ export interface Placement {
   readonly matched: Paise
   /** left resting on the book */
   readonly resting: Paise
-  /** killed: FILL_OR_KILL orders that could not match in full */
+  /** cancelled now: a FILL_OR_KILL order's unmatched part, or all of it below its minimum fill */
   readonly lapsed: Paise
 }
 
@@ -43,7 +43,9 @@ const available = (book: OrderBook, oppRs: number, tick: number, need: number): 
 /**
  * Places an order: it first matches the opposite side at the RESTING orders' prices (a back at
  * 2.00 takes a lay resting at 2.10 at 2.10 — the taker gets any better price), best price first and
- * oldest first within a price; the unmatched rest then rests (or is killed for FILL_OR_KILL).
+ * oldest first within a price; the unmatched rest then rests. A FILL_OR_KILL order matches only
+ * when at least its minimum fill (its whole size by default) can match now, and its rest is
+ * cancelled instead of resting.
  * MUTATES `book` (see order-book.ts). `now` is the caller's clock, stamped on the fills and used
  * as the resting order's time. Validation happens before anything changes: an `err` leaves the book
  * untouched. A user may match their own order: the two bets net to nothing and exposure stays right.
@@ -78,7 +80,11 @@ export const match = (
 
   const isBack = order.side === 'BACK'
   const oppRs = runner * 2 + (isBack ? LAY : BACK)
-  if (order.timeInForce === 'FILL_OR_KILL' && available(book, oppRs, tick, size) < size) {
+  const fillAtLeast = Math.min(order.minFillSize ?? size, size)
+  if (
+    order.timeInForce === 'FILL_OR_KILL' &&
+    available(book, oppRs, tick, fillAtLeast) < fillAtLeast
+  ) {
     return ok({
       orderId: order.id,
       fills: NO_FILLS,

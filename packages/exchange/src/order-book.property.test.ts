@@ -34,6 +34,8 @@ type Op =
       user: number
       persist: boolean
       fok: boolean
+      /** FILL_OR_KILL's least fill, as a share of the size in tenths (10: the whole size) */
+      minFillTenths: number
     }
   | { kind: 'cancel'; pick: number }
   | { kind: 'reduce'; pick: number; by: number }
@@ -52,6 +54,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       user: fc.integer({ min: 0, max: 3 }),
       persist: fc.boolean(),
       fok: fc.integer({ min: 0, max: 9 }).map((n) => n < 3),
+      minFillTenths: fc.integer({ min: 1, max: 10 }),
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
@@ -86,7 +89,8 @@ const modelMatch = (resting: ModelOrder[], o: OrderRequest, runner: number, seq:
     .sort((a, b) => (isBack ? b.odds - a.odds : a.odds - b.odds) || a.seq - b.seq)
   const available = candidates.reduce((s, r) => s + r.remaining, 0)
   const fills: Fill[] = []
-  if (o.timeInForce === 'FILL_OR_KILL' && available < o.size) return { fills, rest: undefined }
+  if (o.timeInForce === 'FILL_OR_KILL' && available < (o.minFillSize ?? o.size))
+    return { fills, rest: undefined }
   let left: number = o.size
   for (const r of candidates) {
     if (left === 0) break
@@ -150,6 +154,9 @@ describe('order book properties over random order streams', () => {
               size: o.size as Paise,
               persistence: o.persist ? 'PERSIST' : 'LAPSE',
               ...(o.fok ? { timeInForce: 'FILL_OR_KILL' as const } : {}),
+              ...(o.fok && o.minFillTenths < 10
+                ? { minFillSize: Math.ceil((o.size * o.minFillTenths) / 10) as Paise }
+                : {}),
             }
             const placed = match(book, request, seq)
             if (!placed.ok) throw new Error(placed.code)

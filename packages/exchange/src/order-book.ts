@@ -45,7 +45,10 @@ export type { MarketStatus }
 export type Side = 'BACK' | 'LAY'
 /** LAPSE: cancelled when the market turns in-play. PERSIST: kept in-play. */
 export type Persistence = 'LAPSE' | 'PERSIST'
-/** FILL_OR_KILL: match the whole size now or nothing (cash-out, one-click when asked). */
+/**
+ * FILL_OR_KILL (Betfair's): match now, at least `minFillSize` (the whole size when absent), or
+ * nothing; what does not match now is cancelled, never rests (cash-out, "Match now or cancel").
+ */
 export type TimeInForce = 'FILL_OR_KILL'
 
 export interface OrderRequest {
@@ -59,6 +62,8 @@ export interface OrderRequest {
   readonly size: Paise
   readonly persistence: Persistence
   readonly timeInForce?: TimeInForce
+  /** FILL_OR_KILL only: the least that must match now, backer's stake in paise */
+  readonly minFillSize?: Paise
 }
 
 /** One match between a back and a lay, at the resting (maker) order's price. */

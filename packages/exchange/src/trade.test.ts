@@ -3,13 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from './ids'
 import { match } from './matching'
 import { cancelOrder, createBook, marketView, type OrderBook } from './order-book'
-import {
-  bestPricesOf,
-  type CommittedChange,
-  commitOrders,
-  type TradeWrites,
-  wouldMatchNow,
-} from './trade'
+import { bestPricesOf, type CommittedChange, commitOrders, type TradeWrites } from './trade'
 
 const A = 'A' as SelectionId
 const B = 'B' as SelectionId
@@ -121,20 +115,6 @@ describe('commitOrders', () => {
         }
       }),
     )
-  })
-})
-
-describe('wouldMatchNow', () => {
-  it('matches a back at or below the best offer to back, a lay at or above the best to lay', () => {
-    const book = newBook()
-    place(book, 'l1', 'u1', 'LAY', 200, 1_000)
-    place(book, 'b1', 'u1', 'BACK', 210, 1_000)
-    const view = marketView(book)
-    expect(wouldMatchNow(view, { selectionId: A, side: 'BACK', odds: 200 })).toBe(true)
-    expect(wouldMatchNow(view, { selectionId: A, side: 'BACK', odds: 202 })).toBe(false)
-    expect(wouldMatchNow(view, { selectionId: A, side: 'LAY', odds: 210 })).toBe(true)
-    expect(wouldMatchNow(view, { selectionId: A, side: 'LAY', odds: 208 })).toBe(false)
-    expect(wouldMatchNow(view, { selectionId: B, side: 'BACK', odds: 101 })).toBe(false)
   })
 })
 

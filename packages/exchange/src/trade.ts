@@ -138,23 +138,6 @@ export function commitOrders<B extends string>(
   return { created, older }
 }
 
-/**
- * Whether a leg would match now: the best opposite offer is at its odds or better.
- * wouldMatchNow(view with A available to back at 2.00, BACK A @ 1.98) → true
- */
-export function wouldMatchNow(
-  view: MarketView,
-  leg: { readonly selectionId: string; readonly side: Side; readonly odds: number },
-): boolean {
-  const runner = view.runners.find((r) => r.selectionId === leg.selectionId)
-  if (leg.side === 'BACK') {
-    const best = runner?.availableToBack[0]?.price
-    return best !== undefined && best >= leg.odds
-  }
-  const best = runner?.availableToLay[0]?.price
-  return best !== undefined && best <= leg.odds
-}
-
 /** The best prices of each runner of a book, as cash-out takes them. */
 export const bestPricesOf = (view: MarketView): BestPrices[] =>
   view.runners.map((r) => ({

@@ -3,12 +3,14 @@ import type { Result } from '../result'
 import { isPendingDelay, type PlaceOptions } from './trade-types'
 
 /** How far a placement has come through its market's bet delay. */
-export type DelayState = Pick<PlaceOptions, 'waitedSeconds' | 'matchable'>
+export type DelayState = Pick<PlaceOptions, 'waitedSeconds'>
 
 /**
  * Places through the market's bet delay: the first attempt checks everything and, when the
  * market has a delay, answers BET.DELAY_PENDING; after waiting it places with every check run
- * again on the market as it is then (a suspension or moved price during the delay refuses).
+ * again on the market as it is then: a suspension during the delay refuses; an exchange bet then
+ * matches or rests against the book as it is (Betfair's rule), a bookmaker or session bet whose
+ * quote moved is refused.
  * Called by the engine for the bet and cash-out routes.
  */
 export async function placeThroughDelay<T>(
@@ -20,10 +22,7 @@ export async function placeThroughDelay<T>(
     const result = await place(delayed)
     if (!isPendingDelay(result)) return result
     await waitOnClock(clock, (result.delaySeconds - (delayed.waitedSeconds ?? 0)) * 1000)
-    delayed = {
-      waitedSeconds: result.delaySeconds,
-      ...(result.matchable ? { matchable: result.matchable } : {}),
-    }
+    delayed = { waitedSeconds: result.delaySeconds }
   }
 }
 

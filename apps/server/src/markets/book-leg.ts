@@ -1,13 +1,14 @@
 import { match } from '@backlay/exchange/matching'
-import type { OrderBook, Persistence, TimeInForce } from '@backlay/exchange/order-book'
+import type { OrderBook, Persistence } from '@backlay/exchange/order-book'
 import type { TradeWrites } from '@backlay/exchange/trade'
 import { applyFill, type MarketState, orderRequest, type Position } from './market-state'
 import { bookOf, type OddsLeg, type Trader } from './trade-types'
 
 /**
- * Matches one leg of a trader on a market's book; when the book took it whole (placed, nothing
- * lapsed), its fills are applied to every position, a rest joins the trader's open orders and
- * the order and fills are added to `writes`. The book's answer, for the caller's refusal rules.
+ * Matches one leg of a trader on a market's book; when the book took it (placed, and for a
+ * fill-or-kill leg something matched), its fills are applied to every position, a rest joins the
+ * trader's open orders, and the order, its fills and a fill-or-kill leg's cancelled rest are
+ * added to `writes`. The book's answer, for the caller's refusal rules.
  * Used by placements (exchange-engine.ts) and the market maker's requote (market-maker.ts).
  */
 export function matchLeg(
@@ -16,12 +17,17 @@ export function matchLeg(
   trader: Trader,
   position: Position,
   leg: OddsLeg,
-  order: { id: string; persistence: Persistence; timeInForce?: TimeInForce; now: number },
+  order: {
+    id: string
+    persistence: Persistence
+    fillOrKill?: { readonly minFill?: number }
+    now: number
+  },
   writes: TradeWrites,
 ) {
-  const request = orderRequest(order.id, trader.userId, leg, order.persistence, order.timeInForce)
+  const request = orderRequest(order.id, trader.userId, leg, order.persistence, order.fillOrKill)
   const placed = match(book, request, order.now)
-  if (!placed.ok || placed.value.lapsed > 0) return placed
+  if (!placed.ok || (placed.value.matched === 0 && placed.value.lapsed > 0)) return placed
   if (placed.value.resting > 0) position.open.add(order.id)
   for (const fill of placed.value.fills) applyFill(state, fill, (u) => bookOf(state, u, trader))
   writes.fills.push(...placed.value.fills)
@@ -30,9 +36,11 @@ export function matchLeg(
     leg: { ...leg, line: null },
     matched: placed.value.matched,
     matchedValue: placed.value.fills.reduce((s, f) => s + f.stake * f.odds, 0),
-    remaining: placed.value.resting,
+    // A fill-or-kill rest is written as placed and cancelled, so the order history shows it.
+    remaining: placed.value.resting + placed.value.lapsed,
     cancelled: 0,
     keepInPlay: order.persistence === 'PERSIST',
   })
+  if (placed.value.lapsed > 0) writes.cancels.push({ orderId: order.id, size: placed.value.lapsed })
   return placed
 }

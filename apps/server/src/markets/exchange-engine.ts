@@ -11,7 +11,7 @@ import {
   setPersistence,
 } from '@backlay/exchange/order-book'
 import type { FancyBet } from '@backlay/exchange/session'
-import { type TradeWrites, wouldMatchNow } from '@backlay/exchange/trade'
+import type { TradeWrites } from '@backlay/exchange/trade'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
@@ -50,10 +50,6 @@ import {
 
 /** A waiting placement whose market's catalogue row was found. */
 type Ready = Omit<Waiting, 'market'> & { readonly market: CatalogueMarket }
-
-/** Whether the leg would match now against the market's book. */
-const meetsBest = (state: MarketState, leg: OddsLeg): boolean =>
-  state.book !== null && wouldMatchNow(marketView(state.book), leg)
 
 /**
  * The live exchange of this process, and the owner of its markets: one in-memory state per market (book, positions), every
@@ -272,17 +268,10 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
       state,
       trader,
       options,
-      check: () => {
-        const refused = marketOpen(market, state) ?? checkOddsLegs(trader, market, state, legs)
-        if (refused) return refused
-        const pending = delayPending(market, options)
-        if (pending && state.book)
-          return { ...pending, matchable: legs.map((leg) => meetsBest(state, leg)) }
-        if (pending) return pending
-        if (legs.some((leg, i) => options.matchable?.[i] === true && !meetsBest(state, leg)))
-          return fail('BET.ODDS_CHANGED', TRADE_MSG.oddsChanged)
-        return null
-      },
+      check: () =>
+        marketOpen(market, state) ??
+        checkOddsLegs(trader, market, state, legs) ??
+        delayPending(market, options),
       change: (position) => {
         const writes: TradeWrites = { orders: [], fills: [], cancels: [] }
         for (const leg of legs) {
@@ -298,14 +287,14 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
                 id,
                 persistence:
                   trader.userId === MARKET_MAKER_ID ? 'PERSIST' : (options.persistence ?? 'LAPSE'),
-                ...(options.fillOrKill ? { timeInForce: 'FILL_OR_KILL' as const } : {}),
+                ...(options.fillOrKill ? { fillOrKill: options.fillOrKill } : {}),
                 now: this.clock.now(),
               },
               writes,
             )
             if (!placed.ok) throw new Refusal(fail('BET.INVALID_ODDS', placed.msg))
-            if (placed.value.lapsed > 0)
-              throw new Refusal(fail('BET.NO_LIQUIDITY', TRADE_MSG.noLiquidity))
+            if (placed.value.matched === 0 && placed.value.lapsed > 0)
+              throw new Refusal(fail('BET.NOT_FILLED', TRADE_MSG.notFilled))
           } else {
             addMatched(state, position, leg as OddsBet)
             writes.orders.push({

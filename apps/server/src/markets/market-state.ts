@@ -11,7 +11,6 @@ import {
   type RunnerPrices,
   restingOrder,
   restingRiskOf,
-  type TimeInForce,
 } from '@backlay/exchange/order-book'
 import { type FancyBet, fancyBetPL, fancyExposure } from '@backlay/exchange/session'
 import type { Kysely } from 'kysely'
@@ -71,13 +70,16 @@ export function positionOf(state: MarketState, userId: string, book: LedgerBook)
   return position
 }
 
-/** A leg as the book takes it: orderRequest('o1', 'u1', BACK A ₹100 @ 2.00, 'LAPSE'). */
+/**
+ * A leg as the book takes it: orderRequest('o1', 'u1', BACK A ₹100 @ 2.00, 'LAPSE'); with
+ * `fillOrKill`, a FILL_OR_KILL order of at least its `minFill` paise.
+ */
 export const orderRequest = (
   id: string,
   userId: string,
   leg: { selectionId: string; side: 'BACK' | 'LAY'; odds: number; stake: number },
   persistence: Persistence,
-  timeInForce?: TimeInForce,
+  fillOrKill?: { readonly minFill?: number },
 ): OrderRequest => ({
   id: id as OrderId,
   userId: userId as UserId,
@@ -86,7 +88,8 @@ export const orderRequest = (
   odds: leg.odds as Odds,
   size: leg.stake as Paise,
   persistence,
-  ...(timeInForce ? { timeInForce } : {}),
+  ...(fillOrKill ? { timeInForce: 'FILL_OR_KILL' as const } : {}),
+  ...(fillOrKill?.minFill === undefined ? {} : { minFillSize: fillOrKill.minFill as Paise }),
 })
 
 /** A fill as bet_fills stores it (the order ids when the caller needs them). */

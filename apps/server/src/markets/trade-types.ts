@@ -40,15 +40,14 @@ export interface FancyLeg {
 export interface PlaceOptions {
   /** stored with the bet in the same transaction so a retry answers the first result */
   readonly idempotencyKey?: string
-  /** cash-out hedges: the whole stake now or nothing */
-  readonly fillOrKill?: boolean
+  /**
+   * Match now or cancel (Betfair's FILL_OR_KILL): each leg matches at least `minFill` paise (its
+   * whole stake when absent) now or is refused with BET.NOT_FILLED; its unmatched rest is
+   * cancelled, never rests. Cash-out hedges ask for the whole stake.
+   */
+  readonly fillOrKill?: { readonly minFill?: number }
   /** seconds the request has already waited; less than the market's delay answers BET.DELAY_PENDING */
   readonly waitedSeconds?: number
-  /**
-   * Per leg, whether it would have matched when requested (from BET.DELAY_PENDING): after the
-   * delay such a leg must still meet the best price, else the price moved away and it is refused.
-   */
-  readonly matchable?: readonly boolean[]
   /**
    * The HTTP request it serves, stored on its ledger posting: a group transaction writes the
    * entries of many requests, so each carries its own.
@@ -65,10 +64,7 @@ export interface PlaceOptions {
  * waits `delaySeconds` (outside the market's queue) and places again, which checks everything anew.
  */
 export const DELAY_PENDING = 'BET.DELAY_PENDING'
-export type PendingDelay = Failure & {
-  readonly delaySeconds: number
-  readonly matchable?: readonly boolean[]
-}
+export type PendingDelay = Failure & { readonly delaySeconds: number }
 export const isPendingDelay = (r: Result<unknown>): r is PendingDelay =>
   !r.ok && r.code === DELAY_PENDING
 
@@ -102,6 +98,7 @@ export const TRADE_MSG = {
   oddsChanged: 'Odds changed, please place the bet again',
   offLadder: 'Odds are not on the price ladder',
   noLiquidity: 'Not enough matching offers at this price',
+  notFilled: 'Bet cancelled: it could not be matched now at these odds.',
   inPlayChoice: 'The market is in-play: the bet can no longer change what it does at the off.',
   wrongCall: {
     fancy: 'This is a fancy market: place it with saveFancyBet.',
@@ -176,23 +173,30 @@ export const positionOfNone: Position = {
   held: 0,
 }
 
+/** The answer to a placement: each order as the change left it (a fill-or-kill rest cancelled). */
 export function placedAnswer(writes: TradeWrites): Placed {
-  const bets = writes.orders.map((o) => ({
-    bet_id: o.id,
-    status: orderStatusOf(o.matched, o.remaining),
-    matched_stack: rupees(o.matched),
-    unmatched_stack: rupees(o.remaining),
-    avg_odds: o.leg.line === null ? avgOdds(o.matched, o.matchedValue) : null,
-  }))
+  const cancelled = new Map(writes.cancels.map((c) => [c.orderId, c.size]))
+  const bets = writes.orders.map((o) => {
+    const remaining = o.remaining - (cancelled.get(o.id) ?? 0)
+    return {
+      bet_id: o.id,
+      status: orderStatusOf(o.matched, remaining),
+      matched_stack: rupees(o.matched),
+      unmatched_stack: rupees(remaining),
+      avg_odds: o.leg.line === null ? avgOdds(o.matched, o.matchedValue) : null,
+    }
+  })
   const unmatched = bets.some((b) => b.unmatched_stack > 0)
   const matched = bets.some((b) => b.matched_stack > 0)
   const msg =
     writes.orders.length === 0
       ? 'Bet cancelled.'
-      : !unmatched
-        ? 'Bet matched.'
-        : matched
-          ? 'Bet partially matched; the rest is waiting unmatched.'
-          : 'Bet placed; waiting unmatched.'
+      : unmatched && matched
+        ? 'Bet partially matched; the rest is waiting unmatched.'
+        : unmatched
+          ? 'Bet placed; waiting unmatched.'
+          : writes.orders.some((o) => cancelled.has(o.id))
+            ? 'Bet partially matched; the rest was cancelled.'
+            : 'Bet matched.'
   return { msg, bets }
 }

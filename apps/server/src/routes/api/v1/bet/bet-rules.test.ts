@@ -4,6 +4,8 @@ import {
   saveBetResponse,
   teamPositionResponse,
 } from '@backlay/contract/bets'
+import type { Odds } from '@backlay/exchange/ids'
+import { nextTick, previousTick } from '@backlay/exchange/ladder'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { declareResult } from '../../../../markets/settlement'
 import { call, ledgerTotal, moneyOf, newPlayer, openMarket } from '../../../../markets/test-support'
@@ -11,6 +13,10 @@ import { buildTestApp, manualClock, type TestApp } from '../../../../test/test-a
 
 const clock = manualClock('2026-11-23T10:00:00Z')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const step = (move: (odds: Odds) => Odds | undefined) => (odds: number, ticks: number) =>
+  Array.from({ length: ticks }).reduce<number>((o) => move(o as Odds) ?? o, odds)
+const nextTicks = step(nextTick)
+const previousTicks = step(previousTick)
 
 describe('bet rules: §5 validation, server-side delay, idempotency, cash-out, demo money', () => {
   let t: TestApp
@@ -133,32 +139,144 @@ describe('bet rules: §5 validation, server-side delay, idempotency, cash-out, d
       expect(res.body.msg).toBe('Market is suspended')
     })
 
-    it('a price that moves away from the requested odds during the delay rejects the bet', async () => {
-      // A market of its own: the requote below would leave the shared one without prices.
-      const shared = await openMarket(t.app, 'MATCH_ODDS')
-      const market = await openMarket(t.app, 'MATCH_ODDS', {
-        delaySeconds: 5,
-        exclude: [shared.id],
-      })
+    /**
+     * A back of ₹100 at the best price shown on a market of its own, sent with `extra`; while it
+     * waits out the delay the price moves `ticks` (the market maker then lays `offered` rupees
+     * there only; a bookmaker quotes it).
+     */
+    const backWhileThePriceMoves = async (
+      ticks: number,
+      extra: Record<string, unknown> = {},
+      kind: 'MATCH_ODDS' | 'BOOKMAKER' = 'MATCH_ODDS',
+      offered = 1_000,
+    ) => {
+      // A market of its own: the requote below would leave a shared one without prices.
+      const shared = await openMarket(t.app, kind)
+      const market = await openMarket(t.app, kind, { delaySeconds: 5, exclude: [shared.id] })
       const bettor = await newPlayer(t.app, { rupees: 1_000 })
-      const runner = market.runners.find((r) => (r.back[0]?.price ?? 0) > 101)
+      const runner = market.runners.find((r) => (r.back[0]?.price ?? 0) > 110)
+      const asked = runner?.back[0]?.price ?? 0
       const pending = saveBet(
         {
           is_back: 1,
           market_id: market.id,
-          odds: (runner?.back[0]?.price ?? 0) / 100,
+          odds: asked / 100,
           selection_id: runner?.selection_id,
           stack: 100,
+          ...extra,
         },
         bettor.token,
       )
       await sleep(500)
-      // The market maker now lays only at 1.01: a back at the old price would no longer match.
-      await t.app.exchange.requote(market.id, [
-        { selectionId: runner?.selection_id ?? '', side: 'LAY', odds: 101, stake: 1_000_00 },
-      ])
+      const moved = ticks < 0 ? previousTicks(asked, -ticks) : nextTicks(asked, ticks)
+      if (kind === 'BOOKMAKER') {
+        await t.app.db
+          .updateTable('runners')
+          .set({ back: JSON.stringify([{ price: moved, size: 1_000_000 }]) })
+          .where('market_id', '=', market.id)
+          .where('selection_id', '=', runner?.selection_id ?? '')
+          .execute()
+      } else {
+        await t.app.exchange.requote(market.id, [
+          {
+            selectionId: runner?.selection_id ?? '',
+            side: 'LAY',
+            odds: moved,
+            stake: offered * 100,
+          },
+        ])
+      }
       clock.advance(5_000)
-      const res = await pending
+      return { res: await pending, bettor, asked, moved }
+    }
+
+    it('a back whose price moves away during the delay rests unmatched, its stake held', async () => {
+      const { res, bettor } = await backWhileThePriceMoves(-3)
+      expect(res.status).toBe(200)
+      expect(res.body.msg).toBe('Bet placed; waiting unmatched.')
+      expect(saveBetResponse.parse(res.body).data).toMatchObject({
+        status: 'UNMATCHED',
+        matched_stack: 0,
+        unmatched_stack: 100,
+      })
+      // The stake moves from cash to exposure while the bet waits.
+      expect(await moneyOf(t.app, bettor.id)).toEqual({ cash: 900_00, exposure: 100_00 })
+    })
+
+    it('a back whose price improves during the delay matches at the better price', async () => {
+      const { res, bettor, moved } = await backWhileThePriceMoves(2)
+      expect(res.status).toBe(200)
+      expect(res.body.msg).toBe('Bet matched.')
+      expect(saveBetResponse.parse(res.body).data).toMatchObject({
+        status: 'MATCHED',
+        matched_stack: 100,
+        avg_odds: moved / 100,
+      })
+      expect(await moneyOf(t.app, bettor.id)).toEqual({ cash: 900_00, exposure: 100_00 })
+    })
+
+    it('a fill-or-kill back whose price moves away is cancelled, nothing held or stored', async () => {
+      const { res, bettor } = await backWhileThePriceMoves(-3, { fill_or_kill: true })
+      expect(res.status).toBe(409)
+      expect(res.body).toMatchObject({
+        code: 'BET.NOT_FILLED',
+        msg: 'Bet cancelled: it could not be matched now at these odds.',
+      })
+      expect(await moneyOf(t.app, bettor.id)).toEqual({ cash: 1_000_00, exposure: 0 })
+      const stored = await t.app.db
+        .selectFrom('bet_orders')
+        .select('id')
+        .where('user_id', '=', bettor.id)
+        .execute()
+      expect(stored).toEqual([])
+    })
+
+    it('a fill-or-kill back with a minimum fill keeps what matched and cancels the rest', async () => {
+      const { res, bettor } = await backWhileThePriceMoves(
+        1,
+        { fill_or_kill: true, min_fill: 40 },
+        'MATCH_ODDS',
+        60,
+      )
+      expect(res.status).toBe(200)
+      const placed = saveBetResponse.parse(res.body).data
+      expect(res.body.msg).toBe('Bet partially matched; the rest was cancelled.')
+      expect(placed).toMatchObject({ status: 'MATCHED', matched_stack: 60, unmatched_stack: 0 })
+      expect(await moneyOf(t.app, bettor.id)).toEqual({ cash: 940_00, exposure: 60_00 })
+      const order = await t.app.db
+        .selectFrom('bet_orders')
+        .select(['stake', 'matched', 'remaining', 'cancelled'])
+        .where('id', '=', placed.bet_id)
+        .executeTakeFirstOrThrow()
+      expect(order).toMatchObject({ stake: 100_00, matched: 60_00, remaining: 0, cancelled: 40_00 })
+      const tooLittle = await backWhileThePriceMoves(
+        1,
+        { fill_or_kill: true, min_fill: 80 },
+        'MATCH_ODDS',
+        60,
+      )
+      expect(tooLittle.res.body.code).toBe('BET.NOT_FILLED')
+    })
+
+    it('refuses min_fill without fill_or_kill or above the stake', async () => {
+      const market = await openMarket(t.app, 'MATCH_ODDS')
+      const body = {
+        is_back: 1,
+        market_id: market.id,
+        odds: 1000,
+        selection_id: market.runners[0]?.selection_id,
+        stack: 100,
+      }
+      const alone = await saveBet({ ...body, min_fill: 10 })
+      expect(alone.status).toBe(400)
+      expect(alone.body.msg).toBe('min_fill goes with fill_or_kill')
+      const above = await saveBet({ ...body, fill_or_kill: true, min_fill: 101 })
+      expect(above.status).toBe(400)
+      expect(above.body.msg).toBe('min_fill cannot be more than the stake')
+    })
+
+    it('a bookmaker bet whose quote changed during the delay is refused', async () => {
+      const { res, bettor } = await backWhileThePriceMoves(1, {}, 'BOOKMAKER')
       expect(res.status).toBe(409)
       expect(res.body.msg).toBe('Odds changed, please place the bet again')
       expect(await moneyOf(t.app, bettor.id)).toEqual({ cash: 1_000_00, exposure: 0 })

@@ -10,7 +10,6 @@ import {
   openBetsResponse,
   orderHistoryRequest,
   orderHistoryResponse,
-  type Persistence,
   type PlacedBet,
   saveBetRequest,
   saveBetResponse,
@@ -39,7 +38,7 @@ import {
 } from '../../../../markets/bet-queries'
 import { houseLineGuard } from '../../../../markets/house-lines'
 import { readOrderHistory } from '../../../../markets/order-history'
-import type { OddsLeg, Placed, Trader } from '../../../../markets/trade-types'
+import type { OddsLeg, Placed, PlaceOptions, Trader } from '../../../../markets/trade-types'
 import type { Result } from '../../../../result'
 
 /** The answer to cancelling one or all unmatched bets of a market. */
@@ -90,7 +89,7 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     trader: Trader,
     marketId: string,
     legs: OddsLeg[],
-    options: { requestId: string; persistence?: Persistence | undefined },
+    options: Pick<PlaceOptions, 'requestId' | 'persistence' | 'fillOrKill'>,
     key?: string,
   ) =>
     engine.withDelay(
@@ -98,8 +97,7 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
         (await guardHouseLines(marketId, legs)) ??
         engine.placeOdds(trader, marketId, legs, {
           ...delayed,
-          requestId: options.requestId,
-          ...(options.persistence ? { persistence: options.persistence } : {}),
+          ...options,
           ...(key ? { idempotencyKey: key } : {}),
         }),
     )
@@ -169,7 +167,16 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
           trader,
           body.market_id,
           [leg],
-          { requestId: request.id, persistence: body.persistence },
+          {
+            requestId: request.id,
+            ...(body.persistence ? { persistence: body.persistence } : {}),
+            ...(body.fill_or_kill
+              ? {
+                  fillOrKill:
+                    body.min_fill === undefined ? {} : { minFill: rupeesToPaise(body.min_fill) },
+                }
+              : {}),
+          },
           key,
         ),
       )
