@@ -1,17 +1,12 @@
-import { randomUUID } from 'node:crypto'
-import type { OddsBet } from '@backlay/exchange/exposure'
-import type { OrderId, Paise, SelectionId } from '@backlay/exchange/ids'
+import type { OrderId, SelectionId } from '@backlay/exchange/ids'
 import {
   bookState,
-  cancelOrder,
   ladderOf,
   type MarketView,
   marketView,
   type Persistence,
   setPersistence,
 } from '@backlay/exchange/order-book'
-import type { FancyBet } from '@backlay/exchange/session'
-import type { TradeWrites } from '@backlay/exchange/trade'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
@@ -20,9 +15,9 @@ import type { OwnWrites } from '../db/own-writes'
 import type { Database } from '../db/schema'
 import { fail, type Result, success } from '../result'
 import type { MessageBus } from '../stream/message-bus'
-import { ensureTradingAccounts, MARKET_MAKER_ID } from './accounts'
+import { ensureTradingAccounts } from './accounts'
 import { type DelayState, placeThroughDelay, waitOnClock } from './bet-delay'
-import { matchLeg } from './book-leg'
+import { cancelOrders } from './cancel-orders'
 import { cashOutLeg } from './cash-out-leg'
 import { type CatalogueMarket, readCatalogueMarkets } from './catalogue'
 import { lapseAtInPlay } from './in-play'
@@ -31,25 +26,22 @@ import type { MarketAccess } from './market-access'
 import type { MarketBooks } from './market-books'
 import { requoteMaker } from './market-maker'
 import { MarketPublisher } from './market-publisher'
-import { addMatched, loadMarketState, type MarketState } from './market-state'
+import { loadMarketState, type MarketState } from './market-state'
 import { applyRemoval } from './non-runner'
+import { fancyWrites, oddsWrites } from './placement-writes'
 import { TradeCommitter } from './trade-commit'
 import {
-  BatchBroken,
   type FancyLeg,
   MarketMoved,
   type OddsLeg,
   type Placed,
   type PlaceOptions,
   type Plan,
-  Refusal,
+  type Ready,
   TRADE_MSG,
   type Trader,
   type Waiting,
 } from './trade-types'
-
-/** A waiting placement whose market's catalogue row was found. */
-type Ready = Omit<Waiting, 'market'> & { readonly market: CatalogueMarket }
 
 /**
  * The live exchange of this process, and the owner of its markets: one in-memory state per market (book, positions), every
@@ -66,9 +58,9 @@ type Ready = Omit<Waiting, 'market'> & { readonly market: CatalogueMarket }
  *
  * This file holds the markets' states and queues, loading and reloading, and the public calls
  * (place, cancel, requote, in-play, non-runners, positions, cash-out). Its rooms: leg-checks.ts
- * (what a placement must pass), trade-commit.ts and trade-writes.ts (the one write path),
- * in-play.ts, non-runner.ts, market-maker.ts (requote), cash-out-leg.ts and market-publisher.ts
- * (the bus messages).
+ * (what a placement must pass), placement-writes.ts (what it changes), trade-commit.ts and
+ * trade-writes.ts (the one write path), cancel-orders.ts, in-play.ts, non-runner.ts,
+ * market-maker.ts (requote), cash-out-leg.ts and market-publisher.ts (the bus messages).
  * Called by the bet, exchange and admin routes, the market-books plugin and settlement.
  */
 export class ExchangeEngine implements MarketBooks, MarketAccess {
@@ -272,43 +264,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
         marketOpen(market, state) ??
         checkOddsLegs(trader, market, state, legs) ??
         delayPending(market, options),
-      change: (position) => {
-        const writes: TradeWrites = { orders: [], fills: [], cancels: [] }
-        for (const leg of legs) {
-          const id = randomUUID()
-          if (state.book) {
-            const placed = matchLeg(
-              state,
-              state.book,
-              trader,
-              position,
-              leg,
-              {
-                id,
-                persistence:
-                  trader.userId === MARKET_MAKER_ID ? 'PERSIST' : (options.persistence ?? 'LAPSE'),
-                ...(options.fillOrKill ? { fillOrKill: options.fillOrKill } : {}),
-                now: this.clock.now(),
-              },
-              writes,
-            )
-            if (!placed.ok) throw new Refusal(fail('BET.INVALID_ODDS', placed.msg))
-            if (placed.value.matched === 0 && placed.value.lapsed > 0)
-              throw new Refusal(fail('BET.NOT_FILLED', TRADE_MSG.notFilled))
-          } else {
-            addMatched(state, position, leg as OddsBet)
-            writes.orders.push({
-              id,
-              leg: { ...leg, line: null },
-              matched: leg.stake,
-              matchedValue: leg.stake * leg.odds,
-              remaining: 0,
-              cancelled: 0,
-            })
-          }
-        }
-        return writes
-      },
+      change: (position) => oddsWrites(state, trader, position, legs, options, this.clock.now()),
     }))
   }
 
@@ -327,34 +283,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
         marketOpen(market, state) ??
         checkFancyLeg(trader, market, state, leg) ??
         delayPending(market, options),
-      change: (position) => {
-        position.fancy.push({
-          side: leg.side,
-          line: leg.line,
-          rate: leg.rate,
-          stake: leg.stake as Paise,
-        } satisfies FancyBet)
-        return {
-          orders: [
-            {
-              id: randomUUID(),
-              leg: {
-                selectionId: state.selectionIds[0] ?? '1',
-                side: leg.side === 'YES' ? 'BACK' : 'LAY',
-                odds: leg.rate,
-                line: leg.line,
-                stake: leg.stake,
-              },
-              matched: leg.stake,
-              matchedValue: leg.stake * leg.rate,
-              remaining: 0,
-              cancelled: 0,
-            },
-          ],
-          fills: [],
-          cancels: [],
-        }
-      },
+      change: (position) => fancyWrites(state, position, leg),
     }))
   }
 
@@ -397,7 +326,7 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
         else w.resolve(fail('BET.MARKET_NOT_FOUND', TRADE_MSG.notFound))
       })
       if (loaded && batch.at(-1)?.market.inplay) await lapseAtInPlay(this.committer, loaded)
-      if (!loaded || (await this.commitBatch(loaded, batch, true))) return
+      if (!loaded || (await this.committer.commitWaiting(loaded, batch, true))) return
     } catch (error) {
       // Placements already answered (market not found) keep their answer.
       for (const w of waiting) w.reject(error)
@@ -417,72 +346,21 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
         // The market was reloaded from the store: an in-play one turns in play again first, so
         // the placement is stored as placed in play and the orders left from before lapse.
         if (w.market.inplay) await lapseAtInPlay(this.committer, state)
-        await this.commitBatch(state, [w], false)
+        await this.committer.commitWaiting(state, [w], false)
       } catch (error) {
         w.reject(error)
       }
     }
   }
 
-  /**
-   * Commits `batch` (in the shared group transaction when `grouped`) and answers each placement;
-   * false when it must be redone one by one, each in a transaction of its own.
-   */
-  private async commitBatch(
-    state: MarketState,
-    batch: readonly Ready[],
-    grouped: boolean,
-  ): Promise<boolean> {
-    if (batch.length === 0) return true
-    const entries = batch.map((w) => w.plan(state, w.market))
-    try {
-      const results = grouped
-        ? await this.committer.submit(entries)
-        : await this.committer.commitAll(entries)
-      batch.forEach((w, i) => {
-        w.resolve(results[i] ?? fail('BET.MARKET_NOT_FOUND', TRADE_MSG.notFound))
-      })
-      return true
-    } catch (error) {
-      if (batch.length > 1 || error instanceof BatchBroken) return false
-      throw error
-    }
-  }
-
-  async cancel(
+  /** Cancels the trader's unmatched orders of a market, or all of them (cancel-orders.ts). */
+  cancel(
     trader: Trader,
     marketId: string,
     orderIds: readonly string[] | 'ALL',
     requestId?: string,
-  ): Promise<Result<{ betIds: string[]; cancelled: number }>> {
-    await ensureTradingAccounts(this.db, trader.userId, trader.book, this.openedAccounts)
-    return this.exclusive(marketId, async (state) => {
-      const position = state?.positions.get(trader.userId)
-      if (!state?.book || !position)
-        return fail('BET.NOT_CANCELLABLE', 'Bet is already matched or cancelled')
-      const ids =
-        orderIds === 'ALL' ? [...position.open] : orderIds.filter((id) => position.open.has(id))
-      if (ids.length === 0)
-        return fail('BET.NOT_CANCELLABLE', 'Bet is already matched or cancelled')
-      const book = state.book
-      let cancelled = 0
-      const done = await this.committer.commit(
-        state,
-        trader,
-        requestId ? { requestId } : {},
-        () => {
-          const cancels = ids.map((id) => {
-            const taken = cancelOrder(book, id as never)
-            position.open.delete(id)
-            return { orderId: id, size: taken.ok ? taken.value.size : 0 }
-          })
-          cancelled = cancels.reduce((sum, c) => sum + c.size, 0)
-          return { orders: [], fills: [], cancels: cancels.filter((c) => c.size > 0) }
-        },
-      )
-      if (!done.ok) return done
-      return success({ betIds: ids, cancelled })
-    })
+  ) {
+    return cancelOrders(this, trader, marketId, orderIds, requestId)
   }
 
   /**

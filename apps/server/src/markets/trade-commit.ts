@@ -24,6 +24,7 @@ import {
   type Placed,
   type PlaceOptions,
   placedAnswer,
+  type Ready,
   Refusal,
   TRADE_MSG,
   type Trader,
@@ -86,6 +87,29 @@ export class TradeCommitter {
   /** Placements to write in the next group write, answered in order (see commitTogether). */
   submit(entries: readonly Entry[]): Promise<Result<Placed>[]> {
     return this.groups.submit(entries)
+  }
+
+  /**
+   * Commits the waiting placements of one market (in the shared group write when `grouped`) and
+   * answers each; false when they must be redone one by one, each in a transaction of its own.
+   */
+  async commitWaiting(
+    state: MarketState,
+    batch: readonly Ready[],
+    grouped: boolean,
+  ): Promise<boolean> {
+    if (batch.length === 0) return true
+    const entries = batch.map((w) => w.plan(state, w.market))
+    try {
+      const results = grouped ? await this.submit(entries) : await this.commitAll(entries)
+      batch.forEach((w, i) => {
+        w.resolve(results[i] ?? fail('BET.MARKET_NOT_FOUND', TRADE_MSG.notFound))
+      })
+      return true
+    } catch (error) {
+      if (batch.length > 1 || error instanceof BatchBroken) return false
+      throw error
+    }
   }
 
   async commit(

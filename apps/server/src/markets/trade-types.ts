@@ -142,6 +142,9 @@ export interface Waiting {
   readonly reject: (error: unknown) => void
 }
 
+/** A waiting placement whose market's catalogue row was found. */
+export type Ready = Omit<Waiting, 'market'> & { readonly market: CatalogueMarket }
+
 /** A refusal inside a batch that cannot be taken back alone: the batch is redone one by one. */
 export class BatchBroken extends Error {}
 

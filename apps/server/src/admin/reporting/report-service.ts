@@ -10,8 +10,9 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { fail, type Result, success } from '../../result'
 import type { OperatorActor } from '../guard'
+import type { ReportPage, ReportRow } from './report-definition'
 import { addDays, daysRange, indiaDay, scopeFor } from './report-scope'
-import { type ReportPage, type ReportRow, reportOf } from './reports'
+import { reportOf } from './reports'
 
 const DEFAULT_DAYS = 30
 

@@ -1,82 +1,16 @@
-import type { ReportCell, ReportColumn, ReportKind } from '@backlay/contract/admin-reports'
-import { paiseToRupees } from '@backlay/contract/money'
-import { type Kysely, type RawBuilder, sql } from 'kysely'
-import type { Database } from '../../db/schema'
+import type { ReportKind } from '@backlay/contract/admin-reports'
+import { type RawBuilder, sql } from 'kysely'
+import { casinoGames, casinoRoundsReport } from './casino-reports'
+import { commissions, isHouseMarket, marketMakerMoney, playerMoney } from './ledger-figures'
 import {
-  commissions,
-  isHouseMarket,
-  marketMakerMoney,
-  playerMoney,
-  type Range,
-} from './ledger-figures'
+  col,
+  money,
+  type ReportDefinition,
+  type ReportFilter,
+  report,
+  time,
+} from './report-definition'
 import { isWholeHouse, playersIn, type ReportScope } from './report-scope'
-
-/** What every report is filtered by; `range` is the India days asked for. */
-export interface ReportFilter {
-  scope: ReportScope
-  range: Range
-  sportId?: string | undefined
-  marketId?: string | undefined
-}
-
-export type ReportRow = Record<string, ReportCell>
-
-export interface ReportPage {
-  limit: number
-  offset: number
-}
-
-interface ReportDefinition {
-  columns: ReportColumn[]
-  /** The rows of one page (every row without `page`), in the table's order, and how many in all. */
-  run: (
-    db: Kysely<Database>,
-    filter: ReportFilter,
-    page?: ReportPage,
-  ) => Promise<{ rows: ReportRow[]; total: number }>
-}
-
-/**
- * A report from its SQL: `query` selects one result row per table row, `order` sorts them by
- * its output columns (as `q.<column>`), and the store pages them, so a year of casino rounds
- * never crosses the wire to show fifty.
- */
-function report<R extends object>(spec: {
-  columns: ReportColumn[]
-  query: (f: ReportFilter) => RawBuilder<R>
-  order: RawBuilder<unknown>
-  toRow: (raw: R) => ReportRow
-}): ReportDefinition {
-  return {
-    columns: spec.columns,
-    run: (db, f, page) =>
-      db.transaction().execute(async (trx) => {
-        // A year's ledger is hashed and aggregated in memory rather than in batches on disk.
-        await sql`set local work_mem = '64MB'`.execute(trx)
-        const { rows } = await sql<R & { report_total: number }>`
-          select q.*, count(*) over ()::int as report_total from (${spec.query(f)}) q
-          order by ${spec.order}
-          ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`.execute(trx)
-        const beyondTheEnd = rows.length === 0 && page !== undefined && page.offset > 0
-        const total = beyondTheEnd
-          ? ((
-              await sql<{ n: number }>`select count(*)::int as n from (${spec.query(f)}) q`.execute(
-                trx,
-              )
-            ).rows[0]?.n ?? 0)
-          : (rows[0]?.report_total ?? 0)
-        return { rows: rows.map(spec.toRow), total }
-      }),
-  }
-}
-
-const col = (key: string, label: string, type: ReportColumn['type'] = 'text'): ReportColumn => ({
-  key,
-  label,
-  type,
-})
-const money = (paise: number | null | undefined) => paiseToRupees(Number(paise ?? 0))
-const time = (at: Date | string | null) => (at ? new Date(at).toISOString() : null)
 
 /** A condition on the markets row `m` and events row `ev` for the sport and market asked for. */
 const marketsAsked = (f: ReportFilter): RawBuilder<boolean> => sql<boolean>`(true
@@ -339,88 +273,6 @@ const agentCommission = report<AgentRaw>({
       ggr: money(ggr),
     }
   },
-})
-
-/** CTE `rounds`: per casino round in scope, what the wallet took and paid back. */
-const casinoRounds = (f: ReportFilter) => sql`
-  rounds as (
-    select c.game_id, c.round_id, c.user_id, min(c.created_at) as started_at,
-      coalesce(sum(c.amount) filter (where c.kind = 'debit'), 0)::bigint as bets,
-      coalesce(sum(c.amount) filter (where c.kind = 'credit'), 0)::bigint as wins,
-      coalesce(sum(c.amount) filter (where c.kind = 'rollback'), 0)::bigint as rollbacks
-    from casino_transactions c join users u on u.id = c.user_id
-    where c.created_at >= ${f.range.start} and c.created_at < ${f.range.end}
-      and ${playersIn(f.scope)}
-    group by c.game_id, c.round_id, c.user_id)`
-
-interface CasinoMoneyRaw {
-  bets: number
-  wins: number
-  rollbacks: number
-}
-const casinoMoney = (r: CasinoMoneyRaw) => ({
-  bets: money(r.bets),
-  wins: money(r.wins),
-  rollbacks: money(r.rollbacks),
-  ggr: money(Number(r.bets) - Number(r.wins) - Number(r.rollbacks)),
-})
-const casinoMoneyColumns = [
-  col('bets', 'Bets', 'money'),
-  col('wins', 'Wins', 'money'),
-  col('rollbacks', 'Rolled back', 'money'),
-  col('ggr', 'GGR', 'money'),
-]
-
-const casinoGames = report<CasinoMoneyRaw & { game_id: string; rounds: number; players: number }>({
-  columns: [
-    col('game', 'Game'),
-    col('rounds', 'Rounds', 'int'),
-    col('players', 'Players', 'int'),
-    ...casinoMoneyColumns,
-  ],
-  query: (f) => sql`
-    with ${casinoRounds(f)}
-    select game_id, count(*)::int as rounds, count(distinct user_id)::int as players,
-      sum(bets)::bigint as bets, sum(wins)::bigint as wins, sum(rollbacks)::bigint as rollbacks
-    from rounds group by game_id`,
-  order: sql`q.game_id`,
-  toRow: (r) => ({ game: r.game_id, rounds: r.rounds, players: r.players, ...casinoMoney(r) }),
-})
-
-interface RoundRaw extends CasinoMoneyRaw {
-  game_id: string
-  round_id: string
-  user_id: string
-  player: string
-  started_at: Date
-  settled: boolean | null
-}
-
-const casinoRoundsReport = report<RoundRaw>({
-  columns: [
-    col('startedAt', 'Started', 'time'),
-    col('game', 'Game'),
-    col('round', 'Round'),
-    col('player', 'Player'),
-    col('settled', 'Settled'),
-    ...casinoMoneyColumns,
-  ],
-  query: (f) => sql<RoundRaw>`
-    with ${casinoRounds(f)}
-    select r.*, u.user_name as player, cr.settled
-    from rounds r
-    join users u on u.id = r.user_id
-    left join casino_rounds cr
-      on cr.user_id = r.user_id and cr.game_id = r.game_id and cr.round_id = r.round_id`,
-  order: sql`q.started_at desc, q.round_id, q.user_id`,
-  toRow: (r) => ({
-    startedAt: time(r.started_at),
-    game: r.game_id,
-    round: r.round_id,
-    player: r.player,
-    settled: r.settled ? 'yes' : 'no',
-    ...casinoMoney(r),
-  }),
 })
 
 interface LimitsRaw {
