@@ -13,6 +13,8 @@ import {
   post,
   showOpenBets,
   TEST_TIMEOUT_MS,
+  toastsGone,
+  toastText,
   unmatchedBets,
 } from './support/betting'
 import {
@@ -31,23 +33,6 @@ const PLAYER: Record<ViewportName, string> = { desktop: 'demo1', mobile: 'demo2'
 const positions = async (player: Player, matchId: string) =>
   (await post('bet/getTeamPosition', { match_id: matchId }, teamPositionResponse, player.token))
     .data
-
-/** The toast text of the next success or error toast. */
-async function toastText(page: Page): Promise<{ ok: boolean; text: string }> {
-  const toast = page.locator('.Toastify__toast--success, .Toastify__toast--error').first()
-  await toast.waitFor({ timeout: 60_000 })
-  const ok = (await toast.getAttribute('class'))?.includes('success') ?? false
-  const text = (await toast.innerText()).trim()
-  return { ok, text }
-}
-
-/** Closes the toasts read so far (a person would), so the next check cannot read an old one. */
-async function toastsGone(page: Page) {
-  for (const close of await page.locator('.Toastify__close-button').all()) {
-    await close.click().catch(() => undefined)
-  }
-  await expect.poll(() => page.locator('.Toastify__toast').count()).toBe(0)
-}
 
 describe.each(VIEWPORT_NAMES)('placing bets at %s size', (viewport) => {
   let player: Player

@@ -6,11 +6,11 @@ import {
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  findMatch,
   loginAs,
   openBrandPage,
   type Player,
   post,
+  prePlayMatch,
   showOpenBets,
   TEST_TIMEOUT_MS,
   turnInPlay,
@@ -27,23 +27,6 @@ import {
 const browser = browserForFile()
 
 const PLAYER: Record<ViewportName, string> = { desktop: 'demo1', mobile: 'demo2' }
-
-/** A tennis match not in-play yet whose match odds are open and priced, each size its own. */
-async function prePlayMatch(taken: readonly string[]) {
-  const { matchId, picked } = await findMatch(
-    '2',
-    (m, markets) => {
-      if (m.inplay || taken.includes(m.match_id)) return undefined
-      const odds = markets.find((d) => d.market_type === 'MATCH_ODDS')
-      const runner = odds?.runners.find((r) => r.status === 'ACTIVE' && r.ex.availableToBack[0])
-      return odds?.status === 'OPEN' && !odds.inplay && runner
-        ? { marketId: odds.market_id, runner }
-        : undefined
-    },
-    'tennis match with open match odds before the off',
-  )
-  return { matchId, ...picked }
-}
 
 const taken: string[] = []
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ok } from './envelope'
 import { STAKE_MAX } from './limits'
-import { oneClickSettings, presetStakeSettings } from './user'
+import { betSettings, oneClickSettings, presetStakeSettings } from './user'
 import { MSG } from './validation-messages'
 
 /**
@@ -73,3 +73,9 @@ export const oneClickSettingsRequest = z.strictObject({
 })
 export type OneClickSettingsRequest = z.infer<typeof oneClickSettingsRequest>
 export const oneClickSettingsResponse = ok(oneClickSettings)
+
+/** POST account/{id}/settings/bet `{ settings }` (ours): the whole bet-settings object, saved. */
+export const betSettingsRequest = z.strictObject({
+  settings: z.strictObject(betSettings.shape),
+})
+export const betSettingsResponse = ok(betSettings)

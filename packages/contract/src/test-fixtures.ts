@@ -21,6 +21,7 @@ export const aUser: User = {
     },
     oneClickSettings: { active: false, selected: 0, settings: [100, 500, 1000] },
     notifications: { push: false },
+    betSettings: { fillOrKill: false },
   },
   verifytoken: null,
   operatorId: 'op1',

@@ -26,10 +26,19 @@ export const notificationSettings = z.object({
 })
 export type NotificationSettings = z.infer<typeof notificationSettings>
 
+/**
+ * Not shown in the spec: how the player's exchange bets are sent. `fillOrKill` is the slip's
+ * "Match now or cancel" (saveBet's fill_or_kill), off by default.
+ */
+export const betSettings = z.object({ fillOrKill: z.boolean() })
+export type BetSettings = z.infer<typeof betSettings>
+
 export const userSettings = z.object({
   presetStakeSettings,
   oneClickSettings,
   notifications: notificationSettings,
+  // A session stored before the setting existed still restores.
+  betSettings: betSettings.default({ fillOrKill: false }),
 })
 export type UserSettings = z.infer<typeof userSettings>
 

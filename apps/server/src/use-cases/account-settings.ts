@@ -2,7 +2,12 @@ import { betDelays, type UserSettingResponse, userLimits } from '@backlay/contra
 import { DEFAULT_BET_DELAY_SECONDS } from '@backlay/contract/limits'
 import type { TimeSettings } from '@backlay/contract/time-settings'
 import type { TimeZoneName } from '@backlay/contract/time-zones'
-import type { OneClickSettings, PresetStakeSettings, UserSettings } from '@backlay/contract/user'
+import type {
+  BetSettings,
+  OneClickSettings,
+  PresetStakeSettings,
+  UserSettings,
+} from '@backlay/contract/user'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
 import { accountProfilesRepository } from '../db/repositories/account-profiles'
@@ -49,6 +54,9 @@ export const saveStakes = (
 
 export const saveOneClick = (db: Kysely<Database>, userId: string, oneClick: OneClickSettings) =>
   changeSettings(db, userId, (current) => ({ ...current, oneClickSettings: oneClick }))
+
+export const saveBetSettings = (db: Kysely<Database>, userId: string, bet: BetSettings) =>
+  changeSettings(db, userId, (current) => ({ ...current, betSettings: bet }))
 
 /**
  * getUserSetting: the user's stored delays and limits over the defaults (delay 5 s each; limits

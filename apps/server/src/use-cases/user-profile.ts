@@ -1,5 +1,6 @@
 import { DEFAULT_STAKE_PRESETS } from '@backlay/contract/limits'
 import {
+  betSettings,
   type User as ContractUser,
   notificationSettings,
   oneClickSettings,
@@ -17,6 +18,7 @@ const DEFAULT_SETTINGS: UserSettings = {
   },
   oneClickSettings: { active: false, selected: 0, settings: DEFAULT_STAKE_PRESETS.slice(0, 3) },
   notifications: { push: false },
+  betSettings: { fillOrKill: false },
 }
 
 /**
@@ -28,6 +30,7 @@ const storedSettings = z
     presetStakeSettings: presetStakeSettings.catch(DEFAULT_SETTINGS.presetStakeSettings),
     oneClickSettings: oneClickSettings.catch(DEFAULT_SETTINGS.oneClickSettings),
     notifications: notificationSettings.catch(DEFAULT_SETTINGS.notifications),
+    betSettings: betSettings.catch(DEFAULT_SETTINGS.betSettings),
   })
   .catch(DEFAULT_SETTINGS)
 

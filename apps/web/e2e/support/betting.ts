@@ -3,6 +3,7 @@ import { type Bet, openBetsResponse, unmatchedBetsResponse } from '@backlay/cont
 import { type MarketDetail, matchDetailsResponse } from '@backlay/contract/match-details'
 import { type HomeMatch, homeMatchesResponse } from '@backlay/contract/matches'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
 import type { z } from 'zod'
 import { STORAGE_KEYS } from '../../src/lib/storage'
 import {
@@ -37,6 +38,7 @@ export async function post<S extends z.ZodType>(
 }
 
 export interface Player {
+  userId: string
   token: string
   storage: Record<string, string>
 }
@@ -60,6 +62,7 @@ export async function loginAs(userName: string, password = 'Password1'): Promise
   const { is_telegram_enable: _telegram, access_token: token, ...user } = login.data
   if (!token) throw new Error(`no token for ${userName}`)
   return {
+    userId: user._id,
     token,
     storage: {
       [STORAGE_KEYS.idToken]: token,
@@ -200,3 +203,37 @@ export const setHandPrices = (
   marketId: string,
   runners: { selectionId: string; back: number; lay: number; size: number }[],
 ) => asOperator('POST', `markets/${encodeURIComponent(marketId)}/prices`, { runners })
+
+/** The toast text of the next success or error toast. */
+export async function toastText(page: Page): Promise<{ ok: boolean; text: string }> {
+  const toast = page.locator('.Toastify__toast--success, .Toastify__toast--error').first()
+  await toast.waitFor({ timeout: 60_000 })
+  const ok = (await toast.getAttribute('class'))?.includes('success') ?? false
+  const text = (await toast.innerText()).trim()
+  return { ok, text }
+}
+
+/** Closes the toasts read so far (a person would), so the next check cannot read an old one. */
+export async function toastsGone(page: Page) {
+  for (const close of await page.locator('.Toastify__close-button').all()) {
+    await close.click().catch(() => undefined)
+  }
+  await expect.poll(() => page.locator('.Toastify__toast').count()).toBe(0)
+}
+
+/** A tennis match not in-play yet whose match odds are open and priced, each size its own. */
+export async function prePlayMatch(taken: readonly string[]) {
+  const { matchId, picked } = await findMatch(
+    '2',
+    (m, markets) => {
+      if (m.inplay || taken.includes(m.match_id)) return undefined
+      const odds = markets.find((d) => d.market_type === 'MATCH_ODDS')
+      const runner = odds?.runners.find((r) => r.status === 'ACTIVE' && r.ex.availableToBack[0])
+      return odds?.status === 'OPEN' && !odds.inplay && runner
+        ? { marketId: odds.market_id, runner }
+        : undefined
+    },
+    'tennis match with open match odds before the off',
+  )
+  return { matchId, ...picked }
+}

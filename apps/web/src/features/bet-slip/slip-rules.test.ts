@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { betOutcome, cleanStake, placeBlocker, sessionLiability, stepOdds } from './slip-rules'
+import {
+  betOutcome,
+  cleanStake,
+  isExchangeSlip,
+  placeBlocker,
+  sessionLiability,
+  stepOdds,
+} from './slip-rules'
 
 describe('cleanStake', () => {
   it('keeps at most 2 decimals and only digits', () => {
@@ -60,5 +67,15 @@ describe('stepOdds', () => {
   it('snaps an off-ladder price in the direction asked', () => {
     expect(stepOdds(2.01, 'up')).toBe(2.02)
     expect(stepOdds(2.01, 'down')).toBe(2)
+  })
+})
+
+describe('isExchangeSlip', () => {
+  it('is a single match odds or racing win bet, not a combined, bookmaker or session one', () => {
+    expect(isExchangeSlip({ marketType: 'MATCH_ODDS' })).toBe(true)
+    expect(isExchangeSlip({ marketType: 'WIN' })).toBe(true)
+    expect(isExchangeSlip({ marketType: 'WIN', legs: [{}, {}] })).toBe(false)
+    expect(isExchangeSlip({ marketType: 'BOOKMAKER' })).toBe(false)
+    expect(isExchangeSlip({ marketType: 'SESSION' })).toBe(false)
   })
 })

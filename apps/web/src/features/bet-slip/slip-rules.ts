@@ -92,3 +92,10 @@ export function stepOdds(price: number, direction: 'up' | 'down'): number {
   const next = direction === 'up' ? nextTick(raw) : previousTick(raw)
   return (next ?? raw) / 100
 }
+
+/**
+ * A single bet on an exchange market (match odds, racing win): its odds can be edited, and it may
+ * rest unmatched, be kept in-play or be sent fill-or-kill; a combined racing bet cannot.
+ */
+export const isExchangeSlip = (s: { marketType: SlipMarketType; legs?: unknown[] | undefined }) =>
+  (s.marketType === 'MATCH_ODDS' || s.marketType === 'WIN') && !s.legs

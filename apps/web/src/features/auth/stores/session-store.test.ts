@@ -20,6 +20,7 @@ const user = {
     },
     oneClickSettings: { active: true, selected: 0, settings: [100, 200] },
     notifications: { push: false },
+    betSettings: { fillOrKill: false },
   },
   verifytoken: null,
   operatorId: 'op1',

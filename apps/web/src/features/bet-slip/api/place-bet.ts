@@ -31,7 +31,13 @@ export function refreshAfterBet(client: QueryClient): void {
   }
 }
 
-const betBody = (s: SlipSelection, stake: number, keepInPlay: boolean) =>
+/** How an exchange bet is sent: kept in-play, or matched now or cancelled (fill-or-kill). */
+export interface SendOptions {
+  keepInPlay?: boolean
+  fillOrKill?: boolean
+}
+
+const betBody = (s: SlipSelection, stake: number, { keepInPlay, fillOrKill }: SendOptions) =>
   s.marketType === 'SESSION'
     ? {
         path: 'bet/saveFancyBet',
@@ -51,7 +57,7 @@ const betBody = (s: SlipSelection, stake: number, keepInPlay: boolean) =>
           odds: s.price,
           selection_id: s.runnerId,
           stack: stake,
-          ...(keepInPlay ? { persistence: 'PERSIST' } : {}),
+          ...(fillOrKill ? { fill_or_kill: true } : keepInPlay ? { persistence: 'PERSIST' } : {}),
         }),
       }
 
@@ -65,10 +71,10 @@ const errorMessage = (error: unknown): string => {
 export async function placeBet(
   s: SlipSelection,
   stake: number,
-  keepInPlay = false,
+  options: SendOptions = {},
 ): Promise<{ ok: boolean; msg: string; placed?: PlacedBet }> {
   try {
-    const { path, body } = betBody(s, stake, keepInPlay)
+    const { path, body } = betBody(s, stake, options)
     const res = await api.post(path, body, saveBetResponse)
     return { ok: true, msg: res.msg ?? '', placed: res.data }
   } catch (error) {

@@ -4,8 +4,16 @@ import { useLoginUiStore } from '../../auth/stores/login-ui-store'
 import { useIsLoggedIn } from '../../markets/hooks/use-auth'
 import { useStakeButtons } from '../../stakes/api/get-stake-buttons'
 import { EditStakesButton } from '../../stakes/components/edit-stakes'
+import { useBetSettings } from '../api/save-bet-settings'
 import { useSubmitSlip } from '../hooks/use-submit-slip'
-import { betOutcome, placeBlocker, sessionLiability, stakeValue, stepOdds } from '../slip-rules'
+import {
+  betOutcome,
+  isExchangeSlip,
+  placeBlocker,
+  sessionLiability,
+  stakeValue,
+  stepOdds,
+} from '../slip-rules'
 import { useBetSlip } from '../stores/bet-slip-store'
 import styles from './bet-slip.module.css'
 
@@ -24,6 +32,7 @@ export function BetSlipForm() {
   const keepInPlay = useBetSlip((s) => s.keepInPlay)
   const { setStake, addStake, setPrice, cancel, setKeepInPlay } = useBetSlip.getState()
   const buttons = useStakeButtons()
+  const [betSettings, saveBetSettings] = useBetSettings()
   const submit = useSubmitSlip()
   if (!selection) return null
 
@@ -39,8 +48,8 @@ export function BetSlipForm() {
   )
   const oddsChanged = originalPrice !== null && originalPrice !== selection.price
   const side = selection.isBack ? styles.backTint : styles.layTint
-  const canEditOdds =
-    (selection.marketType === 'MATCH_ODDS' || selection.marketType === 'WIN') && !selection.legs
+  const canEditOdds = isExchangeSlip(selection)
+  const fillOrKill = betSettings?.fillOrKill === true
 
   return (
     <div className={`${styles.form} ${side}`}>
@@ -136,7 +145,17 @@ export function BetSlipForm() {
           max: formatWhole(selection.maxBet),
         })}
       </p>
-      {canEditOdds && !selection.inPlay ? (
+      {canEditOdds && betSettings ? (
+        <label className={styles.keep}>
+          <input
+            type="checkbox"
+            checked={fillOrKill}
+            onChange={(e) => void saveBetSettings({ ...betSettings, fillOrKill: e.target.checked })}
+          />
+          {t('betslip.fillOrKill')}
+        </label>
+      ) : null}
+      {canEditOdds && !selection.inPlay && !fillOrKill ? (
         <label className={styles.keep}>
           <input
             type="checkbox"

@@ -1,5 +1,6 @@
+import { useSessionStore } from '../../auth/stores/session-store'
 import { placeBet, placeCombinedBet, useBetOutcome } from '../api/place-bet'
-import { stakeValue } from '../slip-rules'
+import { isExchangeSlip, stakeValue } from '../slip-rules'
 import { useBetReceipt } from '../stores/bet-receipt-store'
 import { useBetSlip } from '../stores/bet-slip-store'
 
@@ -21,7 +22,10 @@ export function useSubmitSlip() {
       outcome(result)
       return
     }
-    const result = await placeBet(selection, amount, keepInPlay)
+    const fillOrKill =
+      isExchangeSlip(selection) &&
+      useSessionStore.getState().user?.settings.betSettings.fillOrKill === true
+    const result = await placeBet(selection, amount, { keepInPlay, fillOrKill })
     finish()
     if (result.placed && selection.marketType !== 'SESSION')
       useBetReceipt.getState().show({

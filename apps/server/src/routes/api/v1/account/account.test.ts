@@ -362,6 +362,18 @@ describe('brand, settings and statement calls', () => {
       demo1 = again
     })
 
+    it('keeps the bet settings ("Match now or cancel") across a login', async () => {
+      const url = `account/${demo1.userId}/settings/bet`
+      const saved = await api('POST', url, { settings: { fillOrKill: true } }, demo1.token)
+      expect(saved.json()).toMatchObject({ status: true, data: { fillOrKill: true } })
+      const bad = await api('POST', url, { settings: { fillOrKill: 'yes' } }, demo1.token)
+      expect(bad.statusCode).toBe(400)
+      const again = await loginAs(t.app, 'demo1', 'Password1')
+      expect(again.body.data.settings.betSettings).toEqual({ fillOrKill: true })
+      await api('POST', url, { settings: { fillOrKill: false } }, again.token)
+      demo1 = again
+    })
+
     it('answers bet delays and limits, balance settings, wallet switch, wagering and profile', async () => {
       const setting = await api('POST', 'getUserSetting', {}, demo1.token)
       expect(setting.json().data).toMatchObject({ matchoddsBetDelay: 5, fancyMaxLimit: null })

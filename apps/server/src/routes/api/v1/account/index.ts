@@ -8,6 +8,8 @@ import {
 import { notificationMessagesResponse, promoCodeRequest } from '@backlay/contract/brand'
 import { profileResponse } from '@backlay/contract/profile'
 import {
+  betSettingsRequest,
+  betSettingsResponse,
   oneClickSettingsRequest,
   oneClickSettingsResponse,
   stakesSettingsRequest,
@@ -33,7 +35,12 @@ import { usersRepository } from '../../../../db/repositories/users'
 import { sendFailure } from '../../../../http/failure-status'
 import { callerBrand } from '../../../../http/request-brand'
 import { applyPromoCode, notificationsFor, wageringOf } from '../../../../use-cases/account-reads'
-import { type StakeList, saveOneClick, saveStakes } from '../../../../use-cases/account-settings'
+import {
+  type StakeList,
+  saveBetSettings,
+  saveOneClick,
+  saveStakes,
+} from '../../../../use-cases/account-settings'
 import { volumeMultipliersOf } from '../../../../use-cases/brand-config'
 import {
   accountStatement,
@@ -125,6 +132,22 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         msg: 'One-click settings saved.',
         data: saved.oneClickSettings,
       }
+    },
+  )
+
+  app.post(
+    '/:id/settings/bet',
+    {
+      preHandler: requireOwnAccount,
+      schema: {
+        params: accountParams,
+        body: betSettingsRequest,
+        response: { 200: betSettingsResponse },
+      },
+    },
+    async (request) => {
+      const saved = await saveBetSettings(app.db, userIdOf(request), request.body.settings)
+      return { status: true as const, msg: 'Bet settings saved.', data: saved.betSettings }
     },
   )
 
