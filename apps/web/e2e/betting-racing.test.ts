@@ -2,7 +2,7 @@ import { openBetsResponse, unmatchedBetsResponse } from '@backlay/contract/bets'
 import { racingMarketsResponse } from '@backlay/contract/racing'
 import type { Locator } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { loginAs, openBrandPage, post, TEST_TIMEOUT_MS } from './support/betting'
+import { loginAs, openBrandPage, post, setInPlay, TEST_TIMEOUT_MS } from './support/betting'
 import { browserForFile, errorsOf, saveScreenshot } from './support/browser'
 
 const browser = browserForFile()
@@ -98,6 +98,51 @@ describe('horse racing', () => {
       // Each race's country flag is a picture, not an emoji a system may draw as empty boxes.
       await expect.poll(() => allLoaded(page.locator('button[aria-expanded] img'))).toBe(true)
       await saveScreenshot(page, 'betting-racing-mobile')
+      expect(errorsOf(page)).toEqual([])
+      await page.context().close()
+    },
+    TEST_TIMEOUT_MS,
+  )
+})
+
+describe('greyhound racing', () => {
+  it(
+    'says there are no events on a tab with no races, In Play and Upcoming alike (390 px)',
+    async () => {
+      const races = (
+        await post('market/allRacingMarketsOpen', { sport_id: '4339' }, racingMarketsResponse)
+      ).data
+      expect(races.length).toBeGreaterThan(0)
+      const everyRace = (inplay: boolean) =>
+        Promise.all(races.map((r) => setInPlay(r.market_id, inplay)))
+      const page = await openBrandPage(browser(), 'mobile', '/greyhound-racing')
+      const tab = (name: string) => page.getByRole('tab', { name })
+      const none = page.getByText('There are currently no upcoming events.')
+      const rows = page
+        .getByRole('button', { expanded: false })
+        .filter({ hasText: /Opens in|Started on/ })
+      try {
+        // No race has gone off: the In Play tab (open first) says so; Upcoming lists them all.
+        await everyRace(false)
+        await page.reload()
+        await tab('In Play').waitFor()
+        await none.waitFor()
+        await saveScreenshot(page, 'racing-none-in-play-mobile')
+        await tab('Upcoming').click()
+        await rows.first().waitFor()
+        expect(await none.count()).toBe(0)
+        // Every race is off: now Upcoming is the empty one.
+        await everyRace(true)
+        await page.reload()
+        await tab('Upcoming').click()
+        await none.waitFor()
+        await saveScreenshot(page, 'racing-none-upcoming-mobile')
+        await tab('In Play').click()
+        await rows.first().waitFor()
+        expect(await none.count()).toBe(0)
+      } finally {
+        await Promise.all(races.map((r) => setInPlay(r.market_id, r.inplay)))
+      }
       expect(errorsOf(page)).toEqual([])
       await page.context().close()
     },

@@ -11,9 +11,9 @@ import {
   type Player,
   post,
   prePlayMatch,
+  setInPlay,
   showOpenBets,
   TEST_TIMEOUT_MS,
-  turnInPlay,
   unmatchedBets,
 } from './support/betting'
 import {
@@ -100,7 +100,7 @@ describe.each(VIEWPORT_NAMES)('keeping a bet in-play at %s size', (viewport) => 
       )
       await saveScreenshot(page, `keep-in-play-open-bets-${viewport}`)
 
-      await turnInPlay(match.marketId)
+      await setInPlay(match.marketId, true)
       await expect
         .poll(async () => (await unmatchedBets(player, match.matchId)).map((b) => b.bet_id), {
           timeout: 30_000,

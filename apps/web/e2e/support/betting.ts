@@ -194,9 +194,12 @@ async function asOperator(method: 'POST' | 'PATCH', path: string, body: unknown)
 export const setMarketStatus = (marketId: string, status: 'OPEN' | 'SUSPENDED') =>
   asOperator('POST', `markets/${encodeURIComponent(marketId)}/status`, { status })
 
-/** The operator turns a market in-play through the back office (its unmatched bets lapse). */
-export const turnInPlay = (marketId: string) =>
-  asOperator('PATCH', `markets/${encodeURIComponent(marketId)}`, { inplay: true })
+/**
+ * The operator turns a market in-play (its unmatched bets lapse) or back before the off through
+ * the back office.
+ */
+export const setInPlay = (marketId: string, inplay: boolean) =>
+  asOperator('PATCH', `markets/${encodeURIComponent(marketId)}`, { inplay })
 
 /** The operator types a market's prices by hand (the market maker quotes around them). */
 export const setHandPrices = (

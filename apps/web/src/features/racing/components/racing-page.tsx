@@ -76,6 +76,7 @@ export function RacingPage() {
   const list = useDeferredValue(races.data) ?? []
   // §2: with nothing chosen, the first listed race is shown.
   const selected = list.find((r) => r.market_id === chosen) ?? list[0]
+  const inTab = list.filter((r) => r.inplay === (tab === 'inplay'))
   const title = t(
     sportId === SPORT_ID.horseRacing ? 'racing.horseRacing' : 'racing.greyhoundRacing',
   )
@@ -130,10 +131,9 @@ export function RacingPage() {
               </button>
             ))}
           </div>
-          <ul className={styles.rows}>
-            {list
-              .filter((r) => r.inplay === (tab === 'inplay'))
-              .map((race) => (
+          {inTab.length > 0 ? (
+            <ul className={styles.rows}>
+              {inTab.map((race) => (
                 <RaceRow
                   key={race.market_id}
                   race={race}
@@ -142,7 +142,11 @@ export function RacingPage() {
                   onToggle={() => setOpenRow(openRow === race.market_id ? null : race.market_id)}
                 />
               ))}
-          </ul>
+            </ul>
+          ) : (
+            // §2's no-races text, for a tab with none (In Play before the first off, say).
+            <p className={styles.notice}>{t('racing.none')}</p>
+          )}
         </>
       ) : null}
       <details className={styles.article}>
