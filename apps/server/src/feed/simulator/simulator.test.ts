@@ -141,4 +141,51 @@ describe('SimulatorAdapter', () => {
     expect(markets.map((m) => m.status)).toEqual(markets.map(() => 'CLOSED'))
     expect(markets.find((m) => m.kind === 'MATCH_ODDS')?.winnerSelectionId).toBeTruthy()
   })
+
+  it('moves a pre-play best back price in well under one 5 s bet delay in four; in-play more often', async () => {
+    // A simulated hour at one tick a second, compared 5 s apart: how often a runner's best back
+    // price (what a player clicks) differs when its bet delay is over.
+    const sim = simulator()
+    const kinds = new Map<string, { kind: string; inplay: boolean; open: boolean }>()
+    const best = new Map<string, number | undefined>()
+    const take = (u: FeedUpdate) => {
+      for (const m of u.markets)
+        kinds.set(m.id, { kind: m.kind, inplay: m.inplay, open: m.status === 'OPEN' })
+      for (const r of u.runners) best.set(`${r.marketId}/${r.selectionId}`, r.back[0]?.price)
+    }
+    take(await sim.snapshot(NOW))
+    const windows = new Map<string, { moved: number; all: number }>()
+    let before = new Map(best)
+    for (let second = 1; second <= 3_600; second++) {
+      take(await sim.poll(NOW + second * 1_000))
+      if (second % 5 !== 0) continue
+      for (const [runner, price] of best) {
+        const market = kinds.get(runner.split('/')[0] ?? '')
+        const was = before.get(runner)
+        if (!market?.open || market.kind === 'SESSION' || price === undefined || was === undefined)
+          continue
+        const key = `${market.kind} ${market.inplay ? 'in-play' : 'pre-play'}`
+        const tally = windows.get(key) ?? { moved: 0, all: 0 }
+        tally.all += 1
+        if (price !== was) tally.moved += 1
+        windows.set(key, tally)
+      }
+      before = new Map(best)
+    }
+    const share = (key: string) => {
+      const t = windows.get(key)
+      return t ? t.moved / t.all : Number.NaN
+    }
+    console.log(
+      [...windows]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(
+          ([key, t]) =>
+            `${key}: ${t.moved} of ${t.all} windows moved (${((100 * t.moved) / t.all).toFixed(1)} %)`,
+        )
+        .join('\n'),
+    )
+    for (const kind of ['MATCH_ODDS', 'WIN']) expect(share(`${kind} pre-play`)).toBeLessThan(0.1)
+    expect(share('MATCH_ODDS in-play')).toBeGreaterThan(share('MATCH_ODDS pre-play') * 2)
+  }, 60_000)
 })

@@ -17,8 +17,14 @@ import {
 
 /** Knobs of the walk; per-minute rates so the tick interval does not change the behaviour. */
 const WALK = {
-  /** Chance per tick that a market's price moves at all (keeps most ticks cheap and quiet). */
-  moveChance: { prematch: 0.04, inplay: 0.35 },
+  /**
+   * How often a market's fair price moves (a Poisson rate, so the tick interval does not change
+   * it). Real pre-play markets drift slowly: one move in about 100 s leaves a 5 s bet delay
+   * meeting a moved best price about once in twenty; in-play they jump every few seconds. A
+   * rarer move is a larger one (the noise grows with the time since the last), so the walk drifts
+   * as far in an hour either way.
+   */
+  movesPerMinute: { prematch: 0.6, inplay: 26 },
   /** Noise in logit units per √minute. */
   volatility: { prematch: 0.05, inplay: 0.3 },
   /** Pull (per minute) towards the hidden result, which grows as the match runs. */
@@ -314,9 +320,11 @@ export class SimulatorAdapter implements FeedAdapter {
     progress: number,
   ) {
     if (walk.turnAt === now) return
+    const sinceTurn = Number.isNaN(walk.turnAt) ? 0 : (now - walk.turnAt) / 60_000
     walk.turnAt = now
     const phase = inplay ? 'inplay' : 'prematch'
-    if (walk.version > 0 && this.rng.next() >= WALK.moveChance[phase]) return
+    const moveChance = 1 - Math.exp(-WALK.movesPerMinute[phase] * sinceTurn)
+    if (walk.version > 0 && this.rng.next() >= moveChance) return
     walk.version += 1
     if (market.session) return
 
