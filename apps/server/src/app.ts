@@ -1,11 +1,13 @@
+import { checkedInput } from '@backlay/contract/text-rules'
 import fastifyCompress from '@fastify/compress'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { LogEvent } from 'kysely'
+import type { z } from 'zod'
 import { responsibleGamblingGate } from './admin/rg-gate'
 import { type Clock, systemClock } from './clock'
 import type { Config } from './config'
@@ -57,9 +59,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     pluginTimeout: 60_000,
     // Our own paths are the spec's; trailing slashes from clients still reach them.
     routerOptions: { ignoreTrailingSlash: true },
+    // A path the router cannot take (a param over its length, bytes that are not UTF-8) is
+    // answered like every refusal, with a readable msg, before any route runs.
+    frameworkErrors: (error, _request, reply: FastifyReply) =>
+      reply.code(error.statusCode ?? 400).send({
+        status: false,
+        msg: error.message,
+        code: 'REQUEST.INVALID',
+      }),
     ...serverOptions(config),
     // Each request's log lines carry its id (reqId); the ledger rows its bets write carry it too.
     genReqId: requestIdOf,
+    // One line a request (below), not Fastify's two: a refusal is one info line, a 5xx adds its
+    // stack once (error-handler.ts).
+    disableRequestLogging: true,
     ...(config.TRUST_PROXY ? { trustProxy: config.TRUST_PROXY } : {}),
   }).withTypeProvider<ZodTypeProvider>()
   limitSlowClients(app.server, config)
@@ -67,7 +80,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     reply.header(REQUEST_ID_HEADER, request.id)
     done()
   })
-  app.setValidatorCompiler(validatorCompiler)
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    )
+    done()
+  })
+  // Every route's input passes the contract's text rule before its own schema (text-rules.ts).
+  app.setValidatorCompiler<z.ZodType>(({ schema, ...route }) =>
+    validatorCompiler({ ...route, schema: checkedInput(schema) }),
+  )
   app.setSerializerCompiler(serializerCompiler)
 
   await app.register(appContextPlugin, { config, clock: overrides.clock ?? systemClock })

@@ -64,9 +64,18 @@ export const streamPlugin = fp(
         log: app.log,
       })
       app.decorate('stream', stream.server)
-      app.get(STREAM_PATH, { websocket: true }, (socket, req) =>
-        stream.server.accept(socket, req.socket),
-      )
+      app.route({
+        method: 'GET',
+        url: STREAM_PATH,
+        // A plain GET (a scanner, a browser tab) is told what the path is for.
+        handler: (_request, reply) =>
+          reply.code(426).send({
+            status: false,
+            msg: 'The stream speaks WebSocket: connect with an Upgrade request.',
+            code: 'STREAM.UPGRADE_REQUIRED',
+          }),
+        wsHandler: (socket, req) => stream.server.accept(socket, req.socket),
+      })
       app.addHook('preClose', async () => stream.close())
     }
 

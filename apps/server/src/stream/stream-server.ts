@@ -6,6 +6,7 @@ import {
   STREAM_CLOSE,
   STREAM_MAX_CHANNELS,
 } from '@backlay/contract/stream'
+import { checkedInput } from '@backlay/contract/text-rules'
 import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket } from 'ws'
 import type { z } from 'zod'
@@ -15,6 +16,9 @@ import { fancyChannel, marketChannel, userChannel } from './channels'
 import type { FancyImage, MarketImage } from './images'
 import { textFrame } from './text-frame'
 import type { StreamCalls } from './worker-protocol'
+
+/** A client's message behind the contract's text rule, as every door reads its input. */
+const clientInput = checkedInput(clientMessage)
 
 type ErrorCode = Extract<ServerMessage, { type: 'error' }>['code']
 type Parsed = z.output<typeof clientMessage>
@@ -212,7 +216,7 @@ class StreamConnection implements ChannelSubscriber {
     } catch {
       return this.error(null, 'STREAM.BAD_MESSAGE', 'Not valid JSON.')
     }
-    const parsed = clientMessage.safeParse(json)
+    const parsed = clientInput.safeParse(json)
     if (!parsed.success) {
       const id = (json as { id?: unknown } | null)?.id
       return this.error(

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   beforeReady?: (app: App) => Promise<void> | void
   /** Sees every statement the store runs (connect.ts). */
   queryLog?: (event: LogEvent) => void
+  /** Gets the server's log lines (info and up, as JSON text) instead of none. */
+  logStream?: { write(line: string): void }
 }
 
 export interface TestApp {
@@ -63,7 +65,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   })
   const app = await buildApp(config, {
     database: database.target,
-    logger: false,
+    logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.queryLog ? { queryLog: opts.queryLog } : {}),
   })

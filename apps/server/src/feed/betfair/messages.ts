@@ -1,3 +1,4 @@
+import { checkedInput } from '@backlay/contract/text-rules'
 import { z } from 'zod'
 
 /**
@@ -149,6 +150,9 @@ export const streamMessage = z.discriminatedUnion('op', [
 ])
 export type StreamMessage = z.infer<typeof streamMessage>
 
+/** A line behind the contract's text rule: a NUL in a recorded name never reaches the store. */
+const checkedStreamMessage = checkedInput(streamMessage)
+
 /** The message types of a line, or why it is not one (a line of a file or of the socket). */
 export function parseStreamLine(
   line: string,
@@ -165,7 +169,7 @@ export function parseStreamLine(
       return { ok: false, reason: `op ${String(op)} is not read` }
     }
   }
-  const parsed = streamMessage.safeParse(json)
+  const parsed = checkedStreamMessage.safeParse(json)
   return parsed.success
     ? { ok: true, message: parsed.data }
     : {

@@ -8,6 +8,7 @@ import {
   rollbackRequest,
 } from '@backlay/contract/casino-wallet'
 import { verifiedCasinoNonce } from '@backlay/contract/casino-wallet-signature'
+import { checkedInput } from '@backlay/contract/text-rules'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
@@ -64,7 +65,8 @@ const casinoWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     path: string,
     schema: S,
     run: (body: z.infer<S>, requestId: string) => Promise<Result<T, CasinoWalletErrorCode>>,
-  ) =>
+  ) => {
+    const checked = checkedInput(schema)
     app.post(
       path,
       { config: { rateLimit: false } },
@@ -75,13 +77,14 @@ const casinoWalletRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           return sendWalletFailure(reply, 'CASINO_WALLET.INVALID_REQUEST')
         }
-        const body = schema.safeParse(json)
+        const body = checked.safeParse(json)
         if (!body.success) return sendWalletFailure(reply, 'CASINO_WALLET.INVALID_REQUEST')
         const result = await run(body.data, request.id)
         if (!result.ok) return sendWalletFailure(reply, result.code)
         return { status: true as const, data: result.value }
       },
     )
+  }
 
   route('/authenticate', authenticateRequest, (body) => wallet.authenticate(body))
   route('/balance', balanceRequest, (body) => wallet.balance(body.playerId))
