@@ -281,6 +281,13 @@ describe('back office at 1280×800: an operator runs a market from creation to s
       await saveScreenshot(desk, 'backoffice-alerts')
       await rule.getByRole('button', { name: 'Switch off' }).click()
       await rule.getByRole('cell', { name: 'Off', exact: true }).waitFor()
+      // An amount threshold in the money format of every other amount.
+      await desk.getByLabel('Condition').selectOption({ label: 'Market exposure' })
+      await desk.getByLabel('Exposure above (₹)').fill('759690')
+      await desk.getByRole('button', { name: 'Add alert' }).click()
+      const exposure = desk.getByRole('row', { name: /Market exposure/ })
+      await exposure.getByRole('cell', { name: '₹7,59,690.00', exact: true }).waitFor()
+      await exposure.getByRole('button', { name: 'Switch off' }).click()
     },
     TEST_TIMEOUT_MS,
   )

@@ -1,8 +1,8 @@
-import { cancelledBetsResponse } from '@backlay/contract/bets'
 import { betSettingsResponse } from '@backlay/contract/stakes'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  cancelUnmatched,
   loginAs,
   openBrandPage,
   type Player,
@@ -61,13 +61,7 @@ describe.each(VIEWPORT_NAMES)('a bet whose price moves during the delay at %s si
   }, TEST_TIMEOUT_MS)
 
   afterAll(async () => {
-    for (const bet of await unmatchedBets(player, match.matchId))
-      await post(
-        'bet/cancelUnmatchedBet',
-        { bet_id: bet.bet_id },
-        cancelledBetsResponse,
-        player.token,
-      )
+    await cancelUnmatched(player, match.matchId)
     await post(
       `account/${player.userId}/settings/bet`,
       { settings: { fillOrKill: false } },

@@ -1,11 +1,8 @@
-import {
-  cancelledBetsResponse,
-  orderHistoryResponse,
-  saveBetResponse,
-} from '@backlay/contract/bets'
+import { orderHistoryResponse, saveBetResponse } from '@backlay/contract/bets'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  cancelUnmatched,
   loginAs,
   openBrandPage,
   type Player,
@@ -44,13 +41,7 @@ describe.each(VIEWPORT_NAMES)('keeping a bet in-play at %s size', (viewport) => 
   }, TEST_TIMEOUT_MS)
 
   afterAll(async () => {
-    for (const bet of await unmatchedBets(player, match.matchId))
-      await post(
-        'bet/cancelUnmatchedBet',
-        { bet_id: bet.bet_id },
-        cancelledBetsResponse,
-        player.token,
-      )
+    await cancelUnmatched(player, match.matchId)
     expect(errorsOf(page)).toEqual([])
     await page.context().close()
   })

@@ -1,5 +1,10 @@
 import { LOGIN_BASIC_AUTHORIZATION, loginResponse } from '@backlay/contract/auth'
-import { type Bet, openBetsResponse, unmatchedBetsResponse } from '@backlay/contract/bets'
+import {
+  type Bet,
+  cancelledBetsResponse,
+  openBetsResponse,
+  unmatchedBetsResponse,
+} from '@backlay/contract/bets'
 import { type MarketDetail, matchDetailsResponse } from '@backlay/contract/match-details'
 import { type HomeMatch, homeMatchesResponse } from '@backlay/contract/matches'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -170,6 +175,17 @@ export const openBets = async (player: Player, matchId: string): Promise<Bet[]> 
 
 export const unmatchedBets = async (player: Player, matchId: string): Promise<Bet[]> =>
   (await post('bet/unmatchedBets', { match_id: matchId }, unmatchedBetsResponse, player.token)).data
+
+/** Cancels what the player still has unmatched on a match (a test's clean-up). */
+export async function cancelUnmatched(player: Player, matchId: string): Promise<void> {
+  for (const bet of await unmatchedBets(player, matchId))
+    await post(
+      'bet/cancelUnmatchedBet',
+      { bet_id: bet.bet_id },
+      cancelledBetsResponse,
+      player.token,
+    )
+}
 
 /** Text of a locator as numbers: '1,234.50' → 1234.5 */
 export const amount = (text: string): number => Number(text.replaceAll(',', '').trim())

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Field, FormActions, NamedOptions } from '../../../components/form'
-import { formatTime } from '../../../lib/format'
+import { formatRupees, formatTime } from '../../../lib/format'
 import { useBrands } from '../../brands/api/brands'
 import { useAlertRules, useCreateAlertRule, useSetAlertActive } from '../api/alerts'
 
@@ -112,7 +112,12 @@ export function AlertsPage() {
           {rules.data?.data.map((r) => (
             <tr key={r.id}>
               <td>{t(`alerts.kind.${r.kind}`)}</td>
-              <td className="num">{t(`alerts.unit.${r.kind}`, { value: r.threshold })}</td>
+              <td className="num">
+                {t(`alerts.unit.${r.kind}`, {
+                  // An amount reads as every amount of the back office does (₹7,59,690.00).
+                  value: r.kind === 'market-exposure' ? formatRupees(r.threshold) : r.threshold,
+                })}
+              </td>
               <td>{brandName(r.brandId)}</td>
               <td>{r.webhookUrl ? <code>{r.webhookUrl}</code> : '—'}</td>
               <td className="nowrap">{formatTime(r.createdAt)}</td>
