@@ -1,6 +1,11 @@
 import { checkedInput } from '@backlay/contract/text-rules'
 import fastifyCompress from '@fastify/compress'
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify'
 import {
   serializerCompiler,
   validatorCompiler,
@@ -37,6 +42,25 @@ import { streamPlugin } from './plugins/stream'
 import { webAppPlugin } from './plugins/web-app'
 import { apiRoutes } from './routes/api'
 
+/**
+ * One log line a request, Fastify's "request completed" (with its method, URL, status and time),
+ * not also its "incoming request": a refusal is one info line, a 5xx adds its stack once
+ * (error-handler.ts).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    req: FastifyRequest,
+    res: FastifyReply,
+  ) {
+    const line = { req, res, responseTime: res.elapsedTime }
+    if (error) res.log.error({ ...line, err: error }, 'request errored')
+    else res.log.info(line, 'request completed')
+  }
+}
+
 /** What tests and benches swap or watch: the clock, the store and its statements. */
 export interface AppOverrides {
   clock?: Clock
@@ -70,26 +94,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     ...serverOptions(config),
     // Each request's log lines carry its id (reqId); the ledger rows its bets write carry it too.
     genReqId: requestIdOf,
-    // One line a request (below), not Fastify's two: a refusal is one info line, a 5xx adds its
-    // stack once (error-handler.ts).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     ...(config.TRUST_PROXY ? { trustProxy: config.TRUST_PROXY } : {}),
   }).withTypeProvider<ZodTypeProvider>()
   limitSlowClients(app.server, config)
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id)
-    done()
-  })
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    )
     done()
   })
   // Every route's input passes the contract's text rule before its own schema (text-rules.ts).
