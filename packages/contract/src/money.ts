@@ -6,9 +6,17 @@ import { z } from 'zod'
  */
 const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6
 
+/**
+ * No amount on the wire reaches ₹1 lakh crore: far above any stake, limit or balance, and far
+ * below where paise stop being exact integers (2^53) or fit PostgreSQL's bigint.
+ */
+export const MAX_RUPEES = 1_000_000_000_000
+
 export const rupees = z
   .number()
   .finite()
+  .min(-MAX_RUPEES, 'Amount is too large.')
+  .max(MAX_RUPEES, 'Amount is too large.')
   .refine(hasAtMostTwoDecimals, { message: 'Amount may have at most 2 decimals.' })
 
 export const decimalOdds = z

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { call } from '../../../markets/test-support'
+import { call, newPlayer } from '../../../markets/test-support'
 import type { CatalogRoute } from '../../../plugins/route-catalog'
 import { DEV_OPERATOR } from '../../../seed/seed-dev-data'
 import { loginAs } from '../../../test/session-helpers'
@@ -177,12 +177,16 @@ describe('hostile input on every route of the catalogue', () => {
       logStream: { write: (line) => void logs.push(JSON.parse(line) as LogLine) },
     })
     tokens.player = (await loginAs(t.app, 'demo1', 'Password1')).token
+    tokens.operator = await operatorToken()
+  })
+
+  const operatorToken = async () => {
     const admin = await call(t.app, null, 'POST', 'admin/login', {
       userName: DEV_OPERATOR.userName,
       password: DEV_OPERATOR.password,
     })
-    tokens.operator = (admin.body.data as { token: string }).token
-  })
+    return (admin.body.data as { token: string }).token
+  }
   afterAll(() => t.close())
 
   /** What a refused call must not change: the rows money, bets, users and audit are made of. */
@@ -231,6 +235,9 @@ describe('hostile input on every route of the catalogue', () => {
     const failures: string[] = []
     let tried = 0
     for (const route of routes) {
+      // A route may end its caller's session (logout, a time-out): each route gets fresh ones.
+      tokens.player = (await newPlayer(t.app, { rupees: 1_000 })).token
+      tokens.operator = await operatorToken()
       const roles: Role[] = route.url.startsWith('/api/v1/admin')
         ? ['guest', 'operator']
         : ['guest', 'player']
@@ -279,6 +286,7 @@ describe('hostile input on every route of the catalogue', () => {
       }
     }
     console.log(`hostile input: ${routes.length} routes × their cases = ${tried} requests`)
+    if (process.env.HOSTILE_INPUT_DUMP) console.log(failures.join('\n'))
     expect(failures.slice(0, 30)).toEqual([])
     // Every route of the catalogue got cases: a route added without any fails here.
     expect(routes.filter((r) => !perRoute.has(`${r.method} ${r.url}`))).toEqual([])
