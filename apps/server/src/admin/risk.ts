@@ -1,4 +1,4 @@
-import type { MarketRisk } from '@backlay/contract/admin'
+import type { MarketRisk } from '@backlay/contract/admin-risk'
 import { betPL, type UserOddsBet } from '@backlay/exchange/exposure'
 import type { Odds, Paise, SelectionId, UserId } from '@backlay/exchange/ids'
 import { fancyBetPL, type UserFancyBet } from '@backlay/exchange/session'

@@ -1,4 +1,5 @@
-import { eventResponse, riskResponse } from '@backlay/contract/admin'
+import { eventResponse } from '@backlay/contract/admin'
+import { riskResponse } from '@backlay/contract/admin-risk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
 import { HOUSE_LINE_REFUSED_MSG } from './house-lines'

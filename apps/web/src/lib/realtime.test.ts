@@ -1,14 +1,8 @@
 import type { Fancy, MarketDetail } from '@backlay/contract/match-details'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import {
-  applyMessage,
-  patchFancies,
-  patchHistory,
-  patchMarket,
-  patchRace,
-  refetchPrivateState,
-} from './realtime'
+import { applyMessage, refetchPrivateState } from './realtime'
+import { patchFancies, patchHistory, patchMarket, patchRace } from './stream-patches'
 
 const offer = (price: number, size = 100) => ({ price, oprice: price, size })
 

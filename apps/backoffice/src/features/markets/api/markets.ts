@@ -3,10 +3,10 @@ import {
   eventResponse,
   eventsResponse,
   marketResponse,
-  riskResponse,
   settlementResponse,
   sportsResponse,
 } from '@backlay/contract/admin'
+import { riskResponse } from '@backlay/contract/admin-risk'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { admin, query } from '../../../lib/api'
 

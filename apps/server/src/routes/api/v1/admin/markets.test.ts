@@ -1,4 +1,5 @@
-import { eventResponse, riskResponse } from '@backlay/contract/admin'
+import { eventResponse } from '@backlay/contract/admin'
+import { riskResponse } from '@backlay/contract/admin-risk'
 import { saveBetResponse } from '@backlay/contract/bets'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

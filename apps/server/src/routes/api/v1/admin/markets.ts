@@ -10,13 +10,13 @@ import {
   idParams,
   marketResponse,
   marketStatusRequest,
-  riskResponse,
   runnerParams,
   runnerStatusRequest,
   settlementResponse,
   sportsResponse,
   updateMarketRequest,
 } from '@backlay/contract/admin'
+import { riskResponse } from '@backlay/contract/admin-risk'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { catalogueAdmin } from '../../../../admin/catalogue'
 import { actorOf, type operatorGuards } from '../../../../admin/guard'
