@@ -2,6 +2,7 @@ import { orderHistoryResponse, saveBetResponse } from '@backlay/contract/bets'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  backFarAbove,
   cancelUnmatched,
   loginAs,
   openBrandPage,
@@ -50,15 +51,7 @@ describe.each(VIEWPORT_NAMES)('keeping a bet in-play at %s size', (viewport) => 
     'keeps the bet chosen to stay through the in-play turn, and lapses the other',
     async () => {
       const name = match.runner.runnerName
-      await page
-        .getByRole('region', { name: 'Match Odds' })
-        .getByRole('button', { name: new RegExp(`^Back ${name} \\d`) })
-        .first()
-        .click()
-      const popup = page.getByRole('dialog', { name: /Place Bet|Placing Bet/ })
-      await popup.getByText(`Backing ${name}`).waitFor()
-      await popup.getByLabel('Odds', { exact: true }).fill('1000')
-      await popup.getByLabel('Stake', { exact: true }).fill('100')
+      const popup = await backFarAbove(page, name)
       const keep = popup.getByRole('checkbox', { name: 'Keep the unmatched part in-play' })
       await keep.check()
       await saveScreenshot(page, `keep-in-play-slip-${viewport}`)

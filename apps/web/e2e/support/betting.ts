@@ -176,6 +176,23 @@ export const openBets = async (player: Player, matchId: string): Promise<Bet[]> 
 export const unmatchedBets = async (player: Player, matchId: string): Promise<Bet[]> =>
   (await post('bet/unmatchedBets', { match_id: matchId }, unmatchedBetsResponse, player.token)).data
 
+/**
+ * Opens the slip on a back of `runnerName` from the match odds and fills it at 1000 for ₹100, a
+ * price no one lays, so the bet rests; the slip's dialog, for the caller to place.
+ */
+export async function backFarAbove(page: Page, runnerName: string) {
+  await page
+    .getByRole('region', { name: 'Match Odds' })
+    .getByRole('button', { name: new RegExp(`^Back ${runnerName} \\d`) })
+    .first()
+    .click()
+  const popup = page.getByRole('dialog', { name: /Place Bet|Placing Bet/ })
+  await popup.getByText(`Backing ${runnerName}`).waitFor()
+  await popup.getByLabel('Odds', { exact: true }).fill('1000')
+  await popup.getByLabel('Stake', { exact: true }).fill('100')
+  return popup
+}
+
 /** Cancels what the player still has unmatched on a match (a test's clean-up). */
 export async function cancelUnmatched(player: Player, matchId: string): Promise<void> {
   for (const bet of await unmatchedBets(player, matchId))

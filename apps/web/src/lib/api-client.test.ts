@@ -169,22 +169,80 @@ describe('createApiClient', () => {
     expect(reasons).toEqual(['unauthorized', 'logout-flag'])
   })
 
-  it("says 'Server not responding' when nothing answers", async () => {
-    const reasons: ForcedLogoutReason[] = []
+  /** A port nothing listens on. */
+  const closedPort = async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise<void>((resolve) => closed.close(() => resolve()))
+    return port
+  }
 
+  it("says 'Server not responding' and ends the session when no try finds the server", async () => {
+    const reasons: ForcedLogoutReason[] = []
     const client = createApiClient({
-      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      baseUrl: `http://127.0.0.1:${await closedPort()}/api/v1`,
       onForcedLogout: (r) => reasons.push(r),
+      retryDelaysMs: [1, 1, 1],
     })
     const error = await failureOf(client.get('ping', pong))
 
     expect(error.message).toBe(SERVER_NOT_RESPONDING)
     expect(error.status).toBe(0)
     expect(reasons).toEqual(['no-response'])
+  })
+
+  it('sends a read again after a dropped request and keeps the session', async () => {
+    const reasons: ForcedLogoutReason[] = []
+    let calls = 0
+    const flaky: typeof fetch = (input, init) => {
+      calls += 1
+      return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)
+    }
+    const client = createApiClient({
+      baseUrl,
+      fetch: flaky,
+      onForcedLogout: (r) => reasons.push(r),
+      retryDelaysMs: [1, 1, 1],
+    })
+    reply(json(200, { status: true, data: { pong: 4 } }))
+    expect((await client.post('match/matchDetailsOpen', { match_id: '1' }, pong)).data.pong).toBe(4)
+    expect(calls).toBe(2)
+    expect(reasons).toEqual([])
+  })
+
+  it('does not send a write again, and keeps the session while the server answers', async () => {
+    const reasons: ForcedLogoutReason[] = []
+    const sent: string[] = []
+    const dropsBets: typeof fetch = (input, init) => {
+      sent.push(String(input))
+      return String(input).endsWith('/bet/saveBet')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : fetch(input, init)
+    }
+    const client = createApiClient({
+      baseUrl,
+      fetch: dropsBets,
+      onForcedLogout: (r) => reasons.push(r),
+      retryDelaysMs: [1, 1, 1],
+    })
+    reply(json(200, { status: true, data: { serverTime: 'now' } }))
+    const error = await failureOf(client.post('bet/saveBet', { stack: 100 }, pong))
+    expect(error.message).toBe(SERVER_NOT_RESPONDING)
+    expect(sent.map((url) => url.slice(baseUrl.length))).toEqual(['/bet/saveBet', '/server-time'])
+    expect(reasons).toEqual([])
+  })
+
+  it('ends no session for a request cut because the page is going away', async () => {
+    const reasons: ForcedLogoutReason[] = []
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}/api/v1`,
+      onForcedLogout: (r) => reasons.push(r),
+      retryDelaysMs: [1, 1, 1],
+      isLeaving: () => true,
+    })
+    expect((await failureOf(client.get('ping', pong))).message).toBe(SERVER_NOT_RESPONDING)
+    expect(reasons).toEqual([])
   })
 
   it('sends a form-encoded body with its own Authorization and returns the headers', async () => {

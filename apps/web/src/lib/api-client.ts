@@ -5,6 +5,13 @@ import type { z } from 'zod'
 export const SERVER_NOT_RESPONDING = 'Server not responding'
 const FALLBACK_ERROR = 'Something went wrong'
 
+/**
+ * The spec's POST calls that only read (match and market lists, details, bet lists, statements,
+ * settings): safe to send again when no answer came.
+ */
+const READ_CALLS =
+  /^\/?(match\/|market\/|event\/|menu|getSetting|getUserSetting|server-time|bet\/(openBets|settledBets|unmatchedBets|getTeamPosition|getFancyLiability|orderHistory)|user\/getUserBalance|account\/.*\/statement)/
+
 /** Shell §5 request guard: the session claims to be logged in but holds no token. */
 export const RESPONSE_HAS_NO_TOKEN = 'Response has no token'
 
@@ -77,7 +84,29 @@ export interface ApiClientOptions {
    */
   onRenewedToken?: (token: string, expiresAt: number) => void
   fetch?: typeof globalThis.fetch
+  /**
+   * Waits (ms) before each new try when a request got no answer: a read is sent again; a write
+   * is not (it may have arrived), and the server's clock is asked instead. Only when every try finds no server does the session end (shell §4 "a missing
+   * server response"): one dropped request on a phone changing networks is not a gone server.
+   */
+  retryDelaysMs?: readonly number[]
+  /** True while the page is going away (a reload, a link out): its cut requests say nothing of the server. */
+  isLeaving?: () => boolean
 }
+
+/** About 10 s of tries: 1 s, then 3 s, then 6 s. */
+const RETRY_DELAYS_MS = [1_000, 3_000, 6_000]
+
+/** The page is being left: set on pagehide, cleared when it is shown again (back-forward cache). */
+let leaving = false
+globalThis.addEventListener?.('pagehide', () => {
+  leaving = true
+})
+globalThis.addEventListener?.('pageshow', () => {
+  leaving = false
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export interface RequestOptions {
   /** Sends the body form-encoded instead of JSON (user/userLogin). */
@@ -147,7 +176,42 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     isLoggedIn = () => false,
     onRenewedToken = () => {},
     fetch: doFetch = globalThis.fetch.bind(globalThis),
+    retryDelaysMs = RETRY_DELAYS_MS,
+    isLeaving = () => leaving,
   } = options
+
+  /** Whether the server answers at all (its clock, which every brand serves to guests). */
+  const serverAnswers = async () => {
+    try {
+      await doFetch(`${baseUrl}/server-time`, { headers: { Accept: 'application/json' } })
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /**
+   * fetch, tried again while no answer comes (see retryDelaysMs). Throws ApiError with
+   * SERVER_NOT_RESPONDING when it gives up; the session ends only when the server itself stayed
+   * silent throughout and the page is not being left.
+   */
+  async function fetchAnswer(url: string, init: RequestInit, resend: boolean): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await doFetch(url, init)
+      } catch (error) {
+        const cut = (error as Error)?.name === 'AbortError' || isLeaving()
+        const delay = retryDelaysMs[attempt]
+        if (cut || delay === undefined) {
+          if (!cut) onForcedLogout('no-response')
+          throw new ApiError(SERVER_NOT_RESPONDING, 0, undefined)
+        }
+        await sleep(delay)
+        if (!resend && !isLeaving() && (await serverAnswers()))
+          throw new ApiError(SERVER_NOT_RESPONDING, 0, undefined)
+      }
+    }
+  }
 
   async function request<S extends SchemaSource>(
     path: string,
@@ -177,17 +241,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     Object.assign(headers, options.headers)
 
-    let res: Response
-    try {
-      res = await doFetch(`${baseUrl}/${path.replace(/^\//, '')}`, {
-        method,
-        headers,
-        body: encoded,
-      })
-    } catch {
-      onForcedLogout('no-response')
-      throw new ApiError(SERVER_NOT_RESPONDING, 0, undefined)
-    }
+    const resend = method === 'GET' || READ_CALLS.test(path)
+    const res = await fetchAnswer(
+      `${baseUrl}/${path.replace(/^\//, '')}`,
+      { method, headers, body: encoded },
+      resend,
+    )
 
     const renewed = renewedToken(res.headers, Math.floor(Date.now() / 1000))
     if (renewed && renewed.token !== token) onRenewedToken(renewed.token, renewed.expiresAt)
