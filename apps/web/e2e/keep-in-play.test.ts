@@ -91,9 +91,12 @@ describe.each(VIEWPORT_NAMES)('keeping a bet in-play at %s size', (viewport) => 
         })
         .toEqual([kept?.bet_id])
       // The page learns of the lapse from the stream, or from its next poll if a phone's stream
-      // reconnects meanwhile.
+      // reconnects meanwhile. Only this match's lines count: the player may rest bets elsewhere
+      // (another file's racing bet on the same server).
       await expect
-        .poll(() => unmatched.getByTestId('unmatched-line').count(), { timeout: 35_000 })
+        .poll(() => unmatched.getByTestId('unmatched-line').filter({ hasText: name }).count(), {
+          timeout: 35_000,
+        })
         .toBe(1)
       await expect(choices.first().isChecked()).resolves.toBe(true)
       await saveScreenshot(page, `keep-in-play-after-turn-${viewport}`)
