@@ -18,7 +18,8 @@ const pages = pageChunks({
 const chunkGroups = [
   // Libraries change far less often than our code, so they sit in their own long-cached chunks.
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-  { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/ },
+  // The query cache; the virtual list of the ladder stays with the ladder, loaded when opened.
+  { name: 'data', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|zod-in-browser\.ts$/ },
   { name: 'ui', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
   // Only the pages with forms need these, not the betting pages that share the rest.

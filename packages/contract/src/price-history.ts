@@ -36,32 +36,3 @@ export const priceHistoryResponse = ok(
   z.object({ marketId: z.string(), runners: z.array(runnerHistory) }),
 )
 export type PriceHistoryResponse = z.infer<typeof priceHistoryResponse>
-
-/**
- * GET exchange/market/ladder?marketId=&selectionId= (ours, public): a runner's one-click ladder,
- * every price LADDER_SPAN ticks either side of its best, highest first, with what waits there to
- * back and to lay and what matched there, and the last traded price.
- */
-export const LADDER_SPAN = 15
-
-export const ladderQuery = z.strictObject({ marketId: idText, selectionId: idText })
-
-export const ladderRow = z.object({
-  price: decimalOdds,
-  /** resting lays: what a backer can take here */
-  back: rupees,
-  /** resting backs: what a layer can take here */
-  lay: rupees,
-  traded: rupees,
-})
-export type LadderRow = z.infer<typeof ladderRow>
-
-export const ladderResponse = ok(
-  z.object({
-    marketId: z.string(),
-    selectionId: z.string(),
-    lastTradedPrice: decimalOdds.nullable(),
-    rows: z.array(ladderRow),
-  }),
-)
-export type Ladder = z.infer<typeof ladderResponse>['data']

@@ -3,11 +3,12 @@ import { clientMessage, STREAM_MAX_CHANNELS, serverMessage } from './stream'
 import { msg } from './test-fixtures'
 
 describe('client messages', () => {
-  it('subscribe defaults both channel lists', () => {
+  it('subscribe defaults the channel lists not given', () => {
     expect(clientMessage.parse({ type: 'subscribe', market_ids: ['1.234'] })).toEqual({
       type: 'subscribe',
       market_ids: ['1.234'],
       fancy_match_ids: [],
+      ladder_market_ids: [],
     })
   })
   it('resume carries the last seq per channel', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { balance } from './balance'
 import { autoCashOutState, orderStatus, selectionPosition } from './bets'
+import { runnerDepth } from './ladder'
 import { marketStatus, runnerStatus } from './market'
 import { detailPriceSize, fancy } from './match-details'
 import { decimalOdds, rupees } from './money'
@@ -8,8 +9,9 @@ import { flag01, idText } from './wire'
 
 /**
  * WebSocket stream (designed by us; the spec polls). One JSON object per text frame, both
- * ways discriminated on `type`. Public channels: a market id (prices, status, in-play) and a
- * match's session lines (`fancy_match_ids`). Every public message carries `seq`, +1 per
+ * ways discriminated on `type`. Public channels: a market id (prices, status, in-play), a
+ * match's session lines (`fancy_match_ids`) and a market's every price for a ladder
+ * (`ladder_market_ids`). Every public message carries `seq`, +1 per
  * message of that channel; a gap or a reconnect → `resume` with the last seq seen, answered
  * with the missed messages or, when too old, a fresh image. Private messages (orders,
  * positions, balance) follow `auth` and carry no seq: after a reconnect the client refetches
@@ -39,6 +41,8 @@ export const subscribeMessage = z.strictObject({
   id: requestId,
   market_ids: ids.default([]),
   fancy_match_ids: ids.default([]),
+  /** Markets whose every price the client follows (a ladder open): `depth` messages. */
+  ladder_market_ids: ids.default([]),
 })
 export const unsubscribeMessage = subscribeMessage.extend({ type: z.literal('unsubscribe') })
 /** Resume after a drop: subscribes again and replays from the seq after each one given. */
@@ -51,6 +55,10 @@ export const resumeMessage = z.strictObject({
     .default([]),
   fancies: z
     .array(z.strictObject({ match_id: idText, seq }))
+    .max(STREAM_MAX_CHANNELS)
+    .default([]),
+  ladders: z
+    .array(z.strictObject({ market_id: idText, seq }))
     .max(STREAM_MAX_CHANNELS)
     .default([]),
 })
@@ -128,6 +136,19 @@ export const statusMessage = z.object({
   runners: z.array(z.object({ selectionId: z.string(), status: runnerStatus })).optional(),
 })
 
+/**
+ * A market's every price, on its ladder channel. `image` true: each runner's whole book; else
+ * each runner's changed prices only, as Betfair's stream sends them: a level's new size, 0 when
+ * nothing is left there (a replayed change says the same again, so it does no harm).
+ */
+export const depthMessage = z.object({
+  type: z.literal('depth'),
+  market_id: z.string(),
+  seq,
+  image: z.boolean(),
+  runners: z.array(runnerDepth.partial().required({ selectionId: true })),
+})
+
 /** Session lines of a match: `image` true = the whole set, else changed/new lines and removed ids. */
 export const fancyMessage = z.object({
   type: z.literal('fancy'),
@@ -193,6 +214,7 @@ export const serverMessage = z.discriminatedUnion('type', [
   tradesMessage,
   statusMessage,
   fancyMessage,
+  depthMessage,
   orderMessage,
   positionMessage,
   balanceMessage,
@@ -207,3 +229,4 @@ export type PricesMessage = z.infer<typeof pricesMessage>
 export type TradesMessage = z.infer<typeof tradesMessage>
 export type StatusMessage = z.infer<typeof statusMessage>
 export type FancyMessage = z.infer<typeof fancyMessage>
+export type DepthMessage = z.infer<typeof depthMessage>

@@ -3,14 +3,14 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { betPL, fillBets, unmatchedRisk } from './exposure'
 import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from './ids'
-import { oddsAtTick, TICK_COUNT } from './ladder'
+import { oddsAtTick } from './ladder'
 import { match } from './matching'
 import { profitAtOdds } from './money'
 import {
   cancelOrder,
   createBook,
   type Fill,
-  ladderOf,
+  marketDepth,
   marketView,
   type OrderRequest,
   type RunnerPrices,
@@ -261,10 +261,17 @@ describe('order book properties over random order streams', () => {
         }
         const { runners } = marketView(book)
         // The running total a price update reads agrees with the traded ladder it skips.
-        for (const r of runners) {
-          const ladder = ladderOf(book, r.selectionId, TICK_COUNT) ?? []
-          expect(r.totalMatched).toBe(ladder.reduce((sum, row) => sum + row.traded, 0))
-        }
+        const depth = marketDepth(book)
+        runners.forEach((r, i) => {
+          expect(r.totalMatched).toBe(depth[i]?.traded.reduce((sum, l) => sum + l.size, 0))
+          // The ladder's every level begins with the best prices the view shows.
+          expect(depth[i]?.availableToBack.slice(0, r.availableToBack.length)).toEqual(
+            r.availableToBack,
+          )
+          expect(depth[i]?.availableToLay.slice(0, r.availableToLay.length)).toEqual(
+            r.availableToLay,
+          )
+        })
         const traded = runners.reduce((s, r) => s + r.totalMatched, 0)
         const fillTotal = [...filled.values()].reduce((s, n) => s + n, 0) / 2
         expect(traded).toBe(fillTotal)

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from './ids'
-import { TICK_COUNT } from './ladder'
 import { match } from './matching'
 import {
   bookState,
@@ -8,7 +7,7 @@ import {
   cancelUserOrders,
   closeMarket,
   createBook,
-  ladderOf,
+  marketDepth,
   marketView,
   type OrderBook,
   type OrderRequest,
@@ -26,10 +25,7 @@ const B = 'B' as SelectionId
 const newBook = () => createBook('1.1' as MarketId, [A, B])
 /** A runner's matched stake per price, ascending price, read off its whole ladder. */
 const tradedVolume = (book: OrderBook, selectionId: SelectionId) =>
-  (ladderOf(book, selectionId, TICK_COUNT) ?? [])
-    .filter((row) => row.traded > 0)
-    .map((row) => ({ price: row.price, size: row.traded }))
-    .reverse()
+  marketDepth(book).find((r) => r.selectionId === selectionId)?.traded ?? []
 
 type Ask = Partial<Omit<OrderRequest, 'id'>> & { id: string }
 const order = (o: Ask): OrderRequest => ({
@@ -277,15 +273,15 @@ describe('order book: cancel, reduce, lifecycle', () => {
     })
     place(book, { id: 'b1', side: 'BACK', odds: 204 as Odds, size: 3000 as Paise })
     place(book, { id: 'b2', side: 'BACK', odds: 200 as Odds, size: 1000 as Paise })
-    expect(ladderOf(book, A, 2)).toEqual([
-      { price: 204, availableToBack: 0, availableToLay: 3000, traded: 0 },
-      { price: 202, availableToBack: 0, availableToLay: 0, traded: 0 },
-      { price: 200, availableToBack: 4000, availableToLay: 0, traded: 1000 },
-      { price: 199, availableToBack: 0, availableToLay: 0, traded: 0 },
-      { price: 198, availableToBack: 0, availableToLay: 0, traded: 0 },
+    expect(marketDepth(book)).toEqual([
+      {
+        selectionId: A,
+        availableToBack: [{ price: 200, size: 4000 }],
+        availableToLay: [{ price: 204, size: 3000 }],
+        traded: [{ price: 200, size: 1000 }],
+      },
+      { selectionId: B, availableToBack: [], availableToLay: [], traded: [] },
     ])
-    expect(ladderOf(book, B, 1)?.map((r) => r.price)).toEqual([202, 200, 199])
-    expect(ladderOf(book, 'C' as SelectionId, 1)).toBeUndefined()
   })
 
   it('closing cancels everything and refuses new orders', () => {

@@ -22,7 +22,7 @@ import {
   type SelectionId,
   type UserId,
 } from './ids'
-import { oddsAtTick, TICK_COUNT, tickIndex } from './ladder'
+import { oddsAtTick, TICK_COUNT } from './ladder'
 import { err, ok, type Result } from './result'
 
 /**
@@ -297,66 +297,56 @@ export const restingOrders = (book: OrderBook, userId?: UserId): RestingOrder[] 
     .map((slot) => resting(book, slot))
     .sort((a, b) => a.placedAt - b.placedAt)
 
-const depth = (s: BookStore, rs: number): PriceSize[] => {
+/** The levels resting on one runner side, best first, at most `max` of them. */
+const levels = (s: BookStore, rs: number, max: number): PriceSize[] => {
   const out: PriceSize[] = []
   const base = wordsBase(rs)
   const up = (rs & 1) === BACK
   let tick = s.best[rs]!
-  while (tick !== NONE && out.length < VIEW_DEPTH) {
+  while (tick !== NONE && out.length < max) {
     out.push({ price: oddsAtTick(tick), size: s.levelSize[rs * TICK_COUNT + tick] as Paise })
     tick = up ? lowestFrom(s.occupied, base, tick + 1) : highestFrom(s.occupied, base, tick - 1)
   }
   return out
 }
+const depth = (s: BookStore, rs: number): PriceSize[] => levels(s, rs, VIEW_DEPTH)
 
-/** One price of a runner's ladder: what waits there on each side, and what matched there. */
-export interface LadderRow {
-  readonly price: Odds
-  /** resting lays: what a backer can take at this price */
-  readonly availableToBack: Paise
-  /** resting backs: what a layer can take at this price */
-  readonly availableToLay: Paise
-  readonly traded: Paise
+/** Every price of a runner's book (Betfair's EX_ALL_OFFERS with EX_TRADED). */
+export interface RunnerDepth {
+  readonly selectionId: SelectionId
+  /** every resting lay, highest price first: what a backer can take */
+  readonly availableToBack: PriceSize[]
+  /** every resting back, lowest price first: what a layer can take */
+  readonly availableToLay: PriceSize[]
+  /** matched backer's stake at each price it matched, lowest price first */
+  readonly traded: PriceSize[]
 }
 
 /**
- * A runner's full ladder, `span` ticks either side of its best price to back (else to lay, else
- * 2.00), highest price first: every price, also the empty ones, as a one-click ladder shows them.
- * ladderOf(book, 'A', 1) with a lay of 5000 resting at 2.00 → rows at 2.02, 2.00 (5000 to back), 1.99.
+ * Every runner's whole book, for a ladder: each level that holds money and each price that
+ * matched. With a lay of 5000 resting at 2.00 that met a back of 1000:
+ * availableToBack = [{ price: 200, size: 4000 }], traded = [{ price: 200, size: 1000 }].
  */
-export const ladderOf = (
-  book: OrderBook,
-  selectionId: SelectionId,
-  span: number,
-): LadderRow[] | undefined => {
-  const r = book.selectionIds.indexOf(selectionId)
-  if (r < 0) return undefined
+export const marketDepth = (book: OrderBook): RunnerDepth[] => {
   const s = book.store
-  const lays = r * 2 + LAY
-  const backs = r * 2 + BACK
-  const bestToBack = s.best[lays]!
-  const bestToLay = s.best[backs]!
-  const centre =
-    bestToBack !== NONE ? bestToBack : bestToLay !== NONE ? bestToLay : tickIndex(EVENS)
-  const rows: LadderRow[] = []
-  const top = Math.min(TICK_COUNT - 1, centre + span)
-  for (let t = top; t >= Math.max(0, centre - span); t--) {
-    rows.push({
-      price: oddsAtTick(t),
-      availableToBack: s.levelSize[lays * TICK_COUNT + t] as Paise,
-      availableToLay: s.levelSize[backs * TICK_COUNT + t] as Paise,
-      traded: s.traded[r * TICK_COUNT + t] as Paise,
-    })
-  }
-  return rows
+  return book.selectionIds.map((selectionId, r) => {
+    const traded: PriceSize[] = []
+    for (let t = 0; t < TICK_COUNT; t++) {
+      const size = s.traded[r * TICK_COUNT + t]!
+      if (size > 0) traded.push({ price: oddsAtTick(t), size: size as Paise })
+    }
+    return {
+      selectionId,
+      availableToBack: levels(s, r * 2 + LAY, TICK_COUNT),
+      availableToLay: levels(s, r * 2 + BACK, TICK_COUNT),
+      traded,
+    }
+  })
 }
-
-/** 2.00: where an empty runner's ladder is centred. */
-const EVENS = 200
 
 /**
  * The public picture of the market, Betfair convention: each runner's best prices and total
- * matched, read after every change of a market, so it walks no ladder (ladderOf gives the traded
+ * matched, read after every change of a market, so it walks no ladder (marketDepth gives the traded
  * volume per price). With a lay of 5000 resting at 2.00 and a back of 3000 at 2.02:
  * availableToBack = [{ price: 200, size: 5000 }], availableToLay = [{ price: 202, size: 3000 }].
  */

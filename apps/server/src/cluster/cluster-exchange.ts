@@ -34,7 +34,7 @@ type RoutedCall =
   | 'cancel'
   | 'changePersistence'
   | 'cashOutLeg'
-  | 'ladder'
+  | 'depth'
   | 'positionIn'
   | 'removeRunner'
   | 'declareResult'
@@ -184,8 +184,8 @@ export class ClusterExchange extends ExchangeEngine {
     return this.route('cashOutLeg', args[1], args, () => super.cashOutLeg(...args))
   }
 
-  override ladder(...args: Parameters<ExchangeEngine['ladder']>) {
-    return this.route('ladder', args[0], args, () => super.ladder(...args))
+  override depth(...args: Parameters<ExchangeEngine['depth']>) {
+    return this.route('depth', args[0], args, () => super.depth(...args))
   }
 
   override positionIn(...args: Parameters<ExchangeEngine['positionIn']>) {

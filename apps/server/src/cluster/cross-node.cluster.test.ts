@@ -1,5 +1,5 @@
 import { saveBetResponse } from '@backlay/contract/bets'
-import { ladderResponse } from '@backlay/contract/price-history'
+import { ladderResponse } from '@backlay/contract/ladder'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { StreamTestClient } from '../stream/testing'
 import { type ClusterNode, TestCluster } from './testing'
@@ -16,10 +16,8 @@ describe('a cluster of two nodes', () => {
   })
   afterAll(() => cluster?.close())
 
-  const ladderOn = async (node: ClusterNode, marketId: string, selectionId: string) => {
-    const res = await fetch(
-      `${node.url}/api/v1/exchange/market/ladder?marketId=${marketId}&selectionId=${selectionId}`,
-    )
+  const ladderOn = async (node: ClusterNode, marketId: string) => {
+    const res = await fetch(`${node.url}/api/v1/exchange/market/ladder?marketId=${marketId}`)
     return ladderResponse.parse(await res.json()).data
   }
 
@@ -51,7 +49,12 @@ describe('a cluster of two nodes', () => {
     const watchers = await Promise.all([a, b].map((node) => StreamTestClient.open(node.url)))
     for (const w of watchers) {
       w.send({ type: 'auth', id: 'a', token: layer.token })
-      w.send({ type: 'subscribe', id: 's', market_ids: [market.marketId] })
+      w.send({
+        type: 'subscribe',
+        id: 's',
+        market_ids: [market.marketId],
+        ladder_market_ids: [market.marketId],
+      })
     }
     await Promise.all(watchers.map((w) => w.next((m) => m.type === 'ack' && m.id === 's')))
     const bet = {
@@ -77,15 +80,19 @@ describe('a cluster of two nodes', () => {
       watchers.map((w) => w.next((m) => m.type === 'order' && m.bet_id === layId)),
     )
     for (const order of orders) expect(order.status).toBe('MATCHED')
+    // The owner's ladder changes reach both nodes' streams: the matched price as traded.
+    const tradedAt2 = (m: Record<string, unknown>) =>
+      m.type === 'depth' && JSON.stringify(m.runners).includes('"traded":[{"price":2,')
+    const depths = await Promise.all(watchers.map((w) => w.next(tradedAt2)))
+    expect(depths[0]?.runners).toEqual(depths[1]?.runners)
     await expect
       .poll(async () => JSON.stringify(await bookOn(b, market.marketId)), { timeout: 2_000 })
       .toBe(JSON.stringify(await bookOn(a, market.marketId)))
     const selection = market.selectionIds[0] ?? ''
-    const [onA, onB] = await Promise.all(
-      [a, b].map((node) => ladderOn(node, market.marketId, selection)),
-    )
+    const [onA, onB] = await Promise.all([a, b].map((node) => ladderOn(node, market.marketId)))
     expect(onB).toEqual(onA)
-    expect(onA?.rows.find((r) => r.price === 2)?.traded).toBe(100)
+    const runner = onA?.runners.find((r) => r.selectionId === selection)
+    expect(runner?.traded.find((l) => l.price === 2)?.size).toBe(100)
     for (const w of watchers) w.close()
   })
 })

@@ -1,8 +1,8 @@
-import type { OrderId, SelectionId } from '@backlay/exchange/ids'
+import type { OrderId } from '@backlay/exchange/ids'
 import {
   bookState,
-  ladderOf,
   type MarketView,
+  marketDepth,
   marketView,
   type Persistence,
   setPersistence,
@@ -399,10 +399,11 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
   }
 
   /** A runner's ladder `span` ticks either side of its best price, once the market is quoted. */
-  async ladder(marketId: string, selectionId: string, span: number) {
+  /** Every runner's whole book (order-book.ts marketDepth), or undefined without an exchange book. */
+  async depth(marketId: string) {
     await this.beforeTrade(marketId)
     return this.exclusive(marketId, async (state) =>
-      state?.book ? ladderOf(state.book, selectionId as SelectionId, span) : undefined,
+      state?.book ? marketDepth(state.book) : undefined,
     )
   }
 

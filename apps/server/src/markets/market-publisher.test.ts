@@ -1,6 +1,7 @@
+import type { DepthMessage } from '@backlay/contract/stream'
 import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from '@backlay/exchange/ids'
 import { match } from '@backlay/exchange/matching'
-import { createBook } from '@backlay/exchange/order-book'
+import { cancelOrder, createBook, type Fill } from '@backlay/exchange/order-book'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
@@ -17,6 +18,8 @@ function publishing() {
   const bus = inProcessBus()
   const sent: { runners: { selectionId: string }[]; seq: number }[] = []
   bus.subscribe('market:1.1', (message) => sent.push(message as (typeof sent)[number]))
+  const depth: DepthMessage[] = []
+  bus.subscribe('ladder:1.1', (message) => depth.push(message as DepthMessage))
   const state: MarketState = {
     id: '1.1',
     kind: 'MATCH_ODDS',
@@ -28,6 +31,7 @@ function publishing() {
     positions: new Map(),
     settled: false,
     lastPrices: new Map(),
+    lastDepth: new Map(),
   }
   // Prices are published from the book alone: the store and the log are never reached.
   const publisher = new MarketPublisher(
@@ -35,7 +39,12 @@ function publishing() {
     undefined as unknown as Kysely<Database>,
     undefined as unknown as FastifyBaseLogger,
   )
-  const rest = (id: string, selectionId: SelectionId, side: 'BACK' | 'LAY', odds: number) => {
+  const rest = (
+    id: string,
+    selectionId: SelectionId,
+    side: 'BACK' | 'LAY',
+    odds: number,
+  ): readonly Fill[] => {
     const placed = match(
       state.book as NonNullable<MarketState['book']>,
       {
@@ -50,8 +59,9 @@ function publishing() {
       0,
     )
     if (!placed.ok) throw new Error(placed.code)
+    return placed.value.fills
   }
-  return { state, publisher, sent, rest }
+  return { state, publisher, sent, depth, rest }
 }
 
 describe('price updates', () => {
@@ -79,5 +89,55 @@ describe('price updates', () => {
       runners: [{ selectionId: A, availableToBack: [], tradedVolume: 10 }],
     })
     expect(sent).toHaveLength(3)
+  })
+})
+
+describe('ladder depth', () => {
+  it('sends the whole book first, then only the prices that changed, anywhere on the ladder', () => {
+    const { state, publisher, depth, rest } = publishing()
+    rest('l1', A, 'LAY', 200)
+    publisher.publishPrices(state)
+    expect(depth).toEqual([
+      {
+        type: 'depth',
+        market_id: '1.1',
+        seq: 1,
+        image: true,
+        runners: [
+          { selectionId: A, back: [{ price: 2, size: 10 }], lay: [], traded: [] },
+          { selectionId: B, back: [], lay: [], traded: [] },
+        ],
+      },
+    ])
+    publisher.publishPrices(state)
+    expect(depth).toHaveLength(1)
+
+    // A back far above the best three prices is still a change of the ladder.
+    rest('b8', A, 'BACK', 800)
+    publisher.publishPrices(state)
+    expect(depth.at(-1)).toEqual({
+      type: 'depth',
+      market_id: '1.1',
+      seq: 2,
+      image: false,
+      runners: [{ selectionId: A, lay: [{ price: 8, size: 10 }] }],
+    })
+
+    // A match: the level it took is gone (size 0), the traded price and the last traded price.
+    const fills = rest('b2', A, 'BACK', 200)
+    publisher.publishPrices(state, fills)
+    expect(depth.at(-1)?.runners).toEqual([
+      {
+        selectionId: A,
+        lastTradedPrice: 2,
+        back: [{ price: 2, size: 0 }],
+        traded: [{ price: 2, size: 10 }],
+      },
+    ])
+
+    const book = state.book as NonNullable<MarketState['book']>
+    expect(cancelOrder(book, 'b8' as OrderId).ok).toBe(true)
+    publisher.publishPrices(state)
+    expect(depth.at(-1)?.runners).toEqual([{ selectionId: A, lay: [{ price: 8, size: 0 }] }])
   })
 })

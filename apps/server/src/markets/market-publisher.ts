@@ -1,14 +1,20 @@
 import { oddsToDecimal } from '@backlay/contract/money'
-import { type Fill, marketView, samePrices } from '@backlay/exchange/order-book'
+import type { DepthMessage } from '@backlay/contract/stream'
+import { levelChanges } from '@backlay/exchange/depth'
+import { type Fill, marketDepth, marketView, samePrices } from '@backlay/exchange/order-book'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
+import { ladderChannel } from '../stream/channels'
 import type { MessageBus } from '../stream/message-bus'
 import { MARKET_MAKER_ID } from './accounts'
 import type { MarketState } from './market-state'
 import { type Accepted, avgOdds, type OrderRow, orderStatusOf, rupees } from './trade-types'
 
 type TraderBalance = NonNullable<Accepted['balances']>
+
+/** Which book field each side of a `depth` message carries. */
+const SIDE_FIELD = { back: 'availableToBack', lay: 'availableToLay', traded: 'traded' } as const
 
 /** A side of a runner's ladder as the stream sends it. */
 const cells = (levels: readonly { price: number; size: number }[]) =>
@@ -18,9 +24,14 @@ const cells = (levels: readonly { price: number; size: number }[]) =>
     size: rupees(l.size),
   }))
 
+/** Levels as the ladder channel sends them: decimal odds, rupees. */
+const levelsOut = (levels: readonly { price: number; size: number }[]) =>
+  levels.map((l) => ({ price: oddsToDecimal(l.price), size: rupees(l.size) }))
+
 /**
  * Numbers and publishes a market's messages on the bus: changed best prices and status on
- * `market:<id>` (each with the channel's next sequence number, for the stream's resume), and
+ * `market:<id>` (each with the channel's next sequence number, for the stream's resume), every
+ * changed price of the book on `ladder:<id>`, and
  * each trader's orders, position and balance on `user:<id>` after a commit. Called by the engine
  * after every commit, by the feed and by operators' status changes.
  */
@@ -44,8 +55,10 @@ export class MarketPublisher {
     return seq
   }
 
-  publishPrices(state: MarketState) {
+  /** Best prices and every changed level; `fills` (just matched) give the last traded prices. */
+  publishPrices(state: MarketState, fills: readonly Fill[] = []) {
     if (!state.book) return
+    this.publishDepth(state, fills)
     const runners = []
     for (const r of marketView(state.book).runners) {
       if (samePrices(r, state.lastPrices.get(r.selectionId))) continue
@@ -63,6 +76,42 @@ export class MarketPublisher {
       type: 'prices',
       market_id: state.id,
       seq: this.nextSeq(channel),
+      runners,
+    })
+  }
+
+  /**
+   * The ladder channel's changes since it last spoke: each runner's levels that moved (size 0:
+   * none left there) and its newest traded price; the first after a load is a whole image.
+   */
+  private publishDepth(state: MarketState, fills: readonly Fill[]) {
+    if (!state.book) return
+    const image = state.lastDepth.size === 0
+    const lastTraded = new Map(fills.map((f) => [f.selectionId as string, f.odds]))
+    const runners: DepthMessage['runners'] = []
+    for (const after of marketDepth(state.book)) {
+      const id = after.selectionId as string
+      const before = state.lastDepth.get(id)
+      state.lastDepth.set(id, after)
+      const ltp = lastTraded.get(id)
+      const change: DepthMessage['runners'][number] = {
+        selectionId: id,
+        ...(ltp !== undefined ? { lastTradedPrice: oddsToDecimal(ltp) } : {}),
+      }
+      for (const side of ['back', 'lay', 'traded'] as const) {
+        const field = SIDE_FIELD[side]
+        const levels = before ? levelChanges(before[field], after[field]) : after[field]
+        if (image || levels.length > 0) change[side] = levelsOut(levels)
+      }
+      if (image || Object.keys(change).length > 1) runners.push(change)
+    }
+    if (runners.length === 0) return
+    const channel = ladderChannel(state.id)
+    this.bus.publish(channel, {
+      type: 'depth',
+      market_id: state.id,
+      seq: this.nextSeq(channel),
+      image,
       runners,
     })
   }
@@ -110,12 +159,9 @@ export class MarketPublisher {
     created: ReadonlyMap<string, OrderRow>,
     at: number,
   ) {
-    this.publishPrices(state)
-    this.publishTrades(
-      state.id,
-      accepted.flatMap((a) => a.writes.fills),
-      at,
-    )
+    const fills = accepted.flatMap((a) => a.writes.fills)
+    this.publishPrices(state, fills)
+    this.publishTrades(state.id, fills, at)
     const touched = new Map<string, Set<string>>()
     const touch = (userId: string, orderId: string) => {
       if (userId === MARKET_MAKER_ID) return

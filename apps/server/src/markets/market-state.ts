@@ -8,6 +8,7 @@ import {
   type OrderBook,
   type OrderRequest,
   type Persistence,
+  type RunnerDepth,
   type RunnerPrices,
   restingOrder,
   restingRiskOf,
@@ -49,6 +50,8 @@ export interface MarketState {
   settled: boolean
   /** what the last published prices message said per runner, to send only changes */
   lastPrices: Map<string, RunnerPrices>
+  /** each runner's whole book as the ladder channel last said it; empty: send an image next */
+  lastDepth: Map<string, RunnerDepth>
 }
 
 export const newPosition = (state: MarketState, userId: string, book: LedgerBook): Position => ({
@@ -267,6 +270,7 @@ export async function loadMarketState(
     positions: new Map(),
     settled: settlement !== undefined || market.status === 'CLOSED',
     lastPrices: new Map(),
+    lastDepth: new Map(),
   }
   const bookOf = new Map<string, LedgerBook>()
   for (const o of orders) bookOf.set(o.user_id, o.book)

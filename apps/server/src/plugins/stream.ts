@@ -5,7 +5,7 @@ import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { feedPublisher } from '../stream/feed-publisher'
-import { fancyImage, marketImage } from '../stream/images'
+import { fancyImage, ladderImage, marketImage } from '../stream/images'
 import type { StreamServer } from '../stream/stream-server'
 import { SOCKET_OPTIONS, startStream } from '../stream/stream-setup'
 import { StreamWorkers } from '../stream/stream-workers'
@@ -29,6 +29,7 @@ export const streamPlugin = fp(
     const calls: StreamCalls = {
       marketImage: (id) => marketImage(deps, id),
       fancyImage: (id) => fancyImage(deps, id),
+      ladderImage: (id) => ladderImage({ db: app.db, exchange: app.exchange }, id),
       verifyToken: (token) => app.tokens.verify(token),
       // The check reads the claims only; a socket has no request of its own after the upgrade.
       checkSession: (claims) => app.checkSession(claims, undefined as never),

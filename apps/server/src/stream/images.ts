@@ -1,10 +1,15 @@
-import type { FancyMessage, ImageMessage } from '@backlay/contract/stream'
+import type { DepthMessage, FancyMessage, ImageMessage } from '@backlay/contract/stream'
+import type { Kysely } from 'kysely'
 import { matchReadsRepository } from '../db/repositories/match-reads'
+import type { Database } from '../db/schema'
+import type { ExchangeEngine } from '../markets/exchange-engine'
 import { marketPrices } from '../use-cases/market-prices'
 import { matchFancies, type ReadDeps } from '../use-cases/match-details'
+import { readLadder } from '../use-cases/price-history'
 
 export type MarketImage = Omit<ImageMessage, 'seq'>
 export type FancyImage = Omit<FancyMessage, 'seq'>
+export type LadderImage = Omit<DepthMessage, 'seq'>
 
 /**
  * Full state of an exchange or bookmaker market as the stream's first message, or null when
@@ -45,4 +50,14 @@ export async function fancyImage(deps: ReadDeps, matchId: string): Promise<Fancy
     fancies: await matchFancies(deps.db, event.id),
     removed: [],
   }
+}
+
+/** Every runner's whole book of an exchange market, the ladder channel's first message. */
+export async function ladderImage(
+  deps: { db: Kysely<Database>; exchange: Pick<ExchangeEngine, 'depth'> },
+  marketId: string,
+): Promise<LadderImage | null> {
+  const ladder = await readLadder(deps.db, deps.exchange, marketId)
+  if (!ladder.ok) return null
+  return { type: 'depth', market_id: marketId, image: true, runners: ladder.value.runners }
 }

@@ -12,8 +12,8 @@ import type { WebSocket } from 'ws'
 import type { z } from 'zod'
 import type { Clock } from '../clock'
 import type { ChannelHub, ChannelSubscriber } from './channel-hub'
-import { fancyChannel, marketChannel, userChannel } from './channels'
-import type { FancyImage, MarketImage } from './images'
+import { fancyChannel, ladderChannel, marketChannel, userChannel } from './channels'
+import type { FancyImage, LadderImage, MarketImage } from './images'
 import { textFrame } from './text-frame'
 import type { StreamCalls } from './worker-protocol'
 
@@ -35,14 +35,20 @@ export interface StreamServerOptions {
   monotonicNow?: () => number
 }
 
-type Image = MarketImage | FancyImage
+type Image = MarketImage | FancyImage | LadderImage
 
 interface ChannelRef {
   name: string
   /** id as the client named it (market id or match id) */
   id: string
-  kind: 'market' | 'fancy'
+  kind: 'market' | 'fancy' | 'ladder'
 }
+
+const IMAGE_CALL = {
+  market: 'marketImage',
+  fancy: 'fancyImage',
+  ladder: 'ladderImage',
+} as const satisfies Record<ChannelRef['kind'], keyof StreamCalls>
 
 const WS_OPEN = 1
 /** After a close frame a peer has this long to answer before the socket is cut. */
@@ -93,11 +99,7 @@ export class StreamServer {
     const pending = this.imageReads.get(ref.name)
     if (pending) return pending
     const seq = this.opts.hub.open(ref.name)
-    const read = (
-      ref.kind === 'market'
-        ? this.opts.calls.marketImage(ref.id)
-        : this.opts.calls.fancyImage(ref.id)
-    ).then((image) => ({ seq, image }))
+    const read = this.opts.calls[IMAGE_CALL[ref.kind]](ref.id).then((image) => ({ seq, image }))
     this.imageReads.set(ref.name, read)
     const forget = () => this.imageReads.delete(ref.name)
     read.then(forget, forget)
@@ -243,6 +245,7 @@ class StreamConnection implements ChannelSubscriber {
         const refs = [
           ...message.markets.map((m) => ({ ...marketRef(m.market_id), seq: m.seq })),
           ...message.fancies.map((f) => ({ ...fancyRef(f.match_id), seq: f.seq })),
+          ...message.ladders.map((l) => ({ ...ladderRef(l.market_id), seq: l.seq })),
         ]
         return this.subscribe(refs, new Map(refs.map((r) => [r.name, r.seq])), message.id)
       }
@@ -279,7 +282,7 @@ class StreamConnection implements ChannelSubscriber {
       return this.error(
         id,
         'STREAM.TOO_MANY_CHANNELS',
-        `At most ${STREAM_MAX_CHANNELS} markets and matches per connection.`,
+        `At most ${STREAM_MAX_CHANNELS} markets, ladders and matches per connection.`,
       )
     }
     for (const ref of fresh) this.channels.set(ref.name, ref)
@@ -323,7 +326,7 @@ class StreamConnection implements ChannelSubscriber {
       this.error(
         null,
         'STREAM.UNKNOWN_MARKET',
-        ref.kind === 'market' ? `No such market: ${ref.id}` : `No such match: ${ref.id}`,
+        ref.kind === 'fancy' ? `No such match: ${ref.id}` : `No such market: ${ref.id}`,
       )
       return false
     }
@@ -342,7 +345,13 @@ class StreamConnection implements ChannelSubscriber {
 
 const marketRef = (id: string): ChannelRef => ({ name: marketChannel(id), id, kind: 'market' })
 const fancyRef = (id: string): ChannelRef => ({ name: fancyChannel(id), id, kind: 'fancy' })
-const refsOf = (m: { market_ids: string[]; fancy_match_ids: string[] }) => [
+const ladderRef = (id: string): ChannelRef => ({ name: ladderChannel(id), id, kind: 'ladder' })
+const refsOf = (m: {
+  market_ids: string[]
+  fancy_match_ids: string[]
+  ladder_market_ids: string[]
+}) => [
   ...m.market_ids.map(marketRef),
   ...m.fancy_match_ids.map(fancyRef),
+  ...m.ladder_market_ids.map(ladderRef),
 ]

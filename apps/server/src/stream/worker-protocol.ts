@@ -1,6 +1,6 @@
 import type { SessionClaims } from '../auth/tokens'
 import type { Failure, Result } from '../result'
-import type { FancyImage, MarketImage } from './images'
+import type { FancyImage, LadderImage, MarketImage } from './images'
 
 /**
  * What the stream needs from the rest of the server: images, token and session checks. A stream
@@ -9,6 +9,7 @@ import type { FancyImage, MarketImage } from './images'
 export interface StreamCalls {
   marketImage(marketId: string): Promise<MarketImage | null>
   fancyImage(matchId: string): Promise<FancyImage | null>
+  ladderImage(marketId: string): Promise<LadderImage | null>
   verifyToken(token: string): Promise<Result<SessionClaims & { expiresAt: number }>>
   checkSession(claims: SessionClaims): Promise<Failure | null>
 }
@@ -17,6 +18,7 @@ export type CallName = keyof StreamCalls
 export const CALL_NAMES = [
   'marketImage',
   'fancyImage',
+  'ladderImage',
   'verifyToken',
   'checkSession',
 ] as const satisfies readonly CallName[]

@@ -1,4 +1,5 @@
-import { LADDER_SPAN, ladderResponse, priceHistoryResponse } from '@backlay/contract/price-history'
+import { ladderResponse } from '@backlay/contract/ladder'
+import { priceHistoryResponse } from '@backlay/contract/price-history'
 import { tradesMessage } from '@backlay/contract/stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, newPlayer, openMarket } from '../markets/test-support'
@@ -58,7 +59,7 @@ describe('GET exchange/market/priceHistory', () => {
     })
   })
 
-  it('answers a runner’s ladder: every price around its best, what waits and what matched', async () => {
+  it('answers every runner’s whole book: each price with money, what matched there', async () => {
     const market = await openMarket(t.app, 'MATCH_ODDS')
     const runner = market.runners.find((r) => r.back[0] && r.lay[0])
     if (!runner) throw new Error('expected a priced runner')
@@ -71,40 +72,43 @@ describe('GET exchange/market/priceHistory', () => {
       selection_id: runner.selection_id,
       stack: 100,
     })
-    const url = `exchange/market/ladder?marketId=${market.id}&selectionId=${runner.selection_id}`
-    const res = await call(t.app, null, 'GET', url)
+    // A back far above the market rests on the ladder, however far from the best three.
+    await call(t.app, player.token, 'POST', 'bet/saveBet', {
+      is_back: 1,
+      market_id: market.id,
+      odds: 900,
+      selection_id: runner.selection_id,
+      stack: 50,
+    })
+    const res = await call(t.app, null, 'GET', `exchange/market/ladder?marketId=${market.id}`)
     expect(res.status).toBe(200)
     const ladder = ladderResponse.parse(res.body).data
-    const prices = ladder.rows.map((r) => r.price)
-    expect(prices).toEqual([...prices].sort((a, b) => b - a))
-    expect(ladder.rows).toHaveLength(2 * LADDER_SPAN + 1)
+    expect(ladder.runners.map((r) => r.selectionId)).toEqual(
+      market.runners.filter((r) => r.status === 'ACTIVE').map((r) => r.selection_id),
+    )
+    const mine = ladder.runners.find((r) => r.selectionId === runner.selection_id)
+    if (!mine) throw new Error('expected the runner')
+    const backs = mine.back.map((l) => l.price)
+    const lays = mine.lay.map((l) => l.price)
+    expect(backs).toEqual([...backs].sort((x, y) => y - x))
+    expect(lays).toEqual([...lays].sort((x, y) => x - y))
+    expect(mine.lay.find((l) => l.price === 900)?.size).toBeGreaterThanOrEqual(50)
+    expect(mine.lastTradedPrice).toBe(odds)
     // What matched at each price is what the price history says matched there.
     const history = priceHistoryResponse
       .parse(
         (await call(t.app, null, 'GET', `exchange/market/priceHistory?marketId=${market.id}`)).body,
       )
       .data.runners.find((r) => r.selectionId === runner.selection_id)
-    const traded = ladder.rows.filter((r) => r.traded > 0).map((r) => [r.price, r.traded])
-    expect(traded).toEqual(
-      (history?.traded ?? [])
-        .filter((p) => prices.includes(p.price))
-        .map((p) => [p.price, p.volume])
-        .reverse(),
+    expect(mine.traded).toEqual(
+      (history?.traded ?? []).map((p) => ({ price: p.price, size: p.volume })),
     )
-    expect(traded.find(([price]) => price === odds)?.[1]).toBeGreaterThanOrEqual(100)
-    expect(ladder.rows.some((r) => r.back > 0)).toBe(true)
-    expect(ladder.rows.some((r) => r.lay > 0)).toBe(true)
-    expect(ladder.lastTradedPrice).toBe(odds)
+    expect(mine.traded.find((l) => l.price === odds)?.size).toBeGreaterThanOrEqual(100)
 
-    const unknown = await call(
-      t.app,
-      null,
-      'GET',
-      `exchange/market/ladder?marketId=${market.id}&selectionId=nobody`,
-    )
+    const unknown = await call(t.app, null, 'GET', 'exchange/market/ladder?marketId=1.404')
     expect(unknown).toMatchObject({
       status: 404,
-      body: { msg: 'No such runner in a market matched between players.' },
+      body: { msg: 'No such market matched between players.' },
     })
   })
 

@@ -1,10 +1,6 @@
+import type { MarketDepth } from '@backlay/contract/ladder'
 import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
-import {
-  LADDER_SPAN,
-  type Ladder,
-  PRICE_HISTORY_BUCKET_SECONDS,
-  type RunnerHistory,
-} from '@backlay/contract/price-history'
+import { PRICE_HISTORY_BUCKET_SECONDS, type RunnerHistory } from '@backlay/contract/price-history'
 import type { Odds, Paise, SelectionId } from '@backlay/exchange/ids'
 import { priceHistory } from '@backlay/exchange/price-history'
 import { type Kysely, sql } from 'kysely'
@@ -84,33 +80,51 @@ export async function readPriceHistory(
   })
 }
 
-/** A runner's one-click ladder (contract price-history.ts) from the live book. */
+/** Each runner's last traded price (ladder odds), from its newest fill that stands. */
+async function lastTradedPrices(db: Kysely<Database>, marketId: string) {
+  const rows = await db
+    .selectFrom('bet_fills')
+    .select(['selection_id', sql<number>`coalesce(matched_odds, odds)`.as('odds')])
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('bet_fills')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('market_id', '=', marketId)
+        .where('voided', '=', false)
+        .groupBy('selection_id'),
+    )
+    .execute()
+  return new Map(rows.map((r) => [r.selection_id, r.odds]))
+}
+
+const levelsOut = (levels: readonly { price: number; size: number }[]) =>
+  levels.map((l) => ({ price: oddsToDecimal(l.price), size: paiseToRupees(l.size) }))
+
+/**
+ * Every runner's whole book for the one-click ladder (contract price-history.ts), the same as the
+ * stream's ladder image: the live book's levels and each runner's last traded price.
+ */
 export async function readLadder(
   db: Kysely<Database>,
-  engine: Pick<ExchangeEngine, 'ladder'>,
+  engine: Pick<ExchangeEngine, 'depth'>,
   marketId: string,
-  selectionId: string,
-): Promise<Result<Ladder>> {
-  const rows = await engine.ladder(marketId, selectionId, LADDER_SPAN)
-  if (!rows) return fail('MARKET.NOT_FOUND', 'No such runner in a market matched between players.')
-  const last = await db
-    .selectFrom('bet_fills')
-    .select(sql<number>`coalesce(matched_odds, odds)`.as('odds'))
-    .where('market_id', '=', marketId)
-    .where('selection_id', '=', selectionId)
-    .where('voided', '=', false)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+): Promise<Result<MarketDepth>> {
+  const depth = await engine.depth(marketId)
+  if (!depth) return fail('MARKET.NOT_FOUND', 'No such market matched between players.')
+  const last = await lastTradedPrices(db, marketId)
   return success({
     marketId,
-    selectionId,
-    lastTradedPrice: last ? oddsToDecimal(last.odds) : null,
-    rows: rows.map((r) => ({
-      price: oddsToDecimal(r.price),
-      back: paiseToRupees(r.availableToBack),
-      lay: paiseToRupees(r.availableToLay),
-      traded: paiseToRupees(r.traded),
-    })),
+    runners: depth.map((r) => {
+      const ltp = last.get(r.selectionId)
+      return {
+        selectionId: r.selectionId,
+        back: levelsOut(r.availableToBack),
+        lay: levelsOut(r.availableToLay),
+        traded: levelsOut(r.traded),
+        lastTradedPrice: ltp ? oddsToDecimal(ltp) : null,
+      }
+    }),
   })
 }

@@ -1,7 +1,9 @@
+import type { MarketDepth } from '@backlay/contract/ladder'
 import type { Fancy, MarketDetail } from '@backlay/contract/match-details'
 import type { RaceItem } from '@backlay/contract/racing'
 import {
   type ClientMessage,
+  type DepthMessage,
   type FancyMessage,
   type ServerMessage,
   STREAM_HEARTBEAT_MS,
@@ -36,6 +38,8 @@ export const STREAMED_KEYS = {
   racingMarkets: ['racing-markets'],
   fancies: ['fancies'],
   priceHistory: ['price-history'],
+  /** One-click ladders: a market's every price (features/ladder). */
+  ladder: ['ladder'],
   autoCashOut: ['auto-cash-out'],
   teamPosition: ['team-position'],
   fancyLiability: ['fancy-liability'],
@@ -78,6 +82,13 @@ const patchList = <M>(
   return changed ? next : list
 }
 
+/** How a ladder's book takes a `depth` message: the ladder feature's, given when one opens. */
+export type DepthPatch = (
+  depth: MarketDepth | undefined,
+  msg: DepthMessage,
+) => MarketDepth | undefined
+let depthPatch: DepthPatch | null = null
+
 export function applyMessage(client: QueryClient, msg: ServerMessage): void {
   switch (msg.type) {
     case 'image':
@@ -96,6 +107,11 @@ export function applyMessage(client: QueryClient, msg: ServerMessage): void {
     case 'trades':
       client.setQueryData<PriceHistory>([...STREAMED_KEYS.priceHistory, msg.market_id], (h) =>
         h ? patchHistory(h, msg) : h,
+      )
+      return
+    case 'depth':
+      client.setQueryData<MarketDepth>([...STREAMED_KEYS.ladder, msg.market_id], (depth) =>
+        depthPatch ? depthPatch(depth, msg) : depth,
       )
       return
     case 'fancy':
@@ -163,10 +179,9 @@ class Stream {
   private binding: Binding | null = null
   private connected = false
   private listeners = new Set<Listener>()
-  private markets = new Map<string, number>()
-  private fancyMatches = new Map<string, number>()
-  private marketSeq = new Map<string, number>()
-  private fancySeq = new Map<string, number>()
+  /** How many screens follow each channel, and the last seq seen on it. */
+  private refs = channelMaps()
+  private seqs = channelMaps()
   private retryMs = RECONNECT_MIN_MS
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined
   private lastHeard = 0
@@ -200,20 +215,13 @@ class Stream {
     this.sentToken = token
   }
 
-  follow(marketIds: readonly string[], fancyMatchIds: readonly string[]) {
-    const newMarkets = marketIds.filter((id) => this.ref(this.markets, id) === 1)
-    const newFancies = fancyMatchIds.filter((id) => this.ref(this.fancyMatches, id) === 1)
-    if (newMarkets.length || newFancies.length) {
-      this.send({ type: 'subscribe', market_ids: newMarkets, fancy_match_ids: newFancies })
-    }
+  follow(channels: Channels) {
+    const fresh = mapChannels(channels, (kind, id) => this.ref(this.refs[kind], id) === 1)
+    if (!isEmpty(fresh)) this.send({ type: 'subscribe', ...fresh })
     return () => {
-      const goneMarkets = marketIds.filter((id) => this.unref(this.markets, id) === 0)
-      const goneFancies = fancyMatchIds.filter((id) => this.unref(this.fancyMatches, id) === 0)
-      for (const id of goneMarkets) this.marketSeq.delete(id)
-      for (const id of goneFancies) this.fancySeq.delete(id)
-      if (goneMarkets.length || goneFancies.length) {
-        this.send({ type: 'unsubscribe', market_ids: goneMarkets, fancy_match_ids: goneFancies })
-      }
+      const gone = mapChannels(channels, (kind, id) => this.unref(this.refs[kind], id) === 0)
+      for (const kind of CHANNEL_KINDS) for (const id of gone[kind]) this.seqs[kind].delete(id)
+      if (!isEmpty(gone)) this.send({ type: 'unsubscribe', ...gone })
     }
   }
 
@@ -287,23 +295,31 @@ class Stream {
 
   /** After a (re)connect: replay from the last seq seen, or subscribe afresh. */
   private resumeAll() {
-    const markets = [...this.markets.keys()]
-    const fancies = [...this.fancyMatches.keys()]
-    if (!markets.length && !fancies.length) return
-    this.send({
-      type: 'resume',
-      markets: markets
-        .filter((id) => this.marketSeq.has(id))
-        .map((id) => ({ market_id: id, seq: this.marketSeq.get(id) as number })),
-      fancies: fancies
-        .filter((id) => this.fancySeq.has(id))
-        .map((id) => ({ match_id: id, seq: this.fancySeq.get(id) as number })),
-    })
-    const fresh = markets.filter((id) => !this.marketSeq.has(id))
-    const freshFancies = fancies.filter((id) => !this.fancySeq.has(id))
-    if (fresh.length || freshFancies.length) {
-      this.send({ type: 'subscribe', market_ids: fresh, fancy_match_ids: freshFancies })
+    const seen = (kind: ChannelKind) =>
+      [...this.refs[kind].keys()].filter((id) => this.seqs[kind].has(id))
+    const seqOf = (kind: ChannelKind, id: string) => this.seqs[kind].get(id) as number
+    const resume = {
+      markets: seen('market_ids').map((id) => ({ market_id: id, seq: seqOf('market_ids', id) })),
+      fancies: seen('fancy_match_ids').map((id) => ({
+        match_id: id,
+        seq: seqOf('fancy_match_ids', id),
+      })),
+      ladders: seen('ladder_market_ids').map((id) => ({
+        market_id: id,
+        seq: seqOf('ladder_market_ids', id),
+      })),
     }
+    if (resume.markets.length || resume.fancies.length || resume.ladders.length)
+      this.send({ type: 'resume', ...resume })
+    const fresh = mapChannels(
+      {
+        market_ids: [...this.refs.market_ids.keys()],
+        fancy_match_ids: [...this.refs.fancy_match_ids.keys()],
+        ladder_market_ids: [...this.refs.ladder_market_ids.keys()],
+      },
+      (kind, id) => !this.seqs[kind].has(id),
+    )
+    if (!isEmpty(fresh)) this.send({ type: 'subscribe', ...fresh })
   }
 
   private receive(raw: unknown) {
@@ -320,18 +336,25 @@ class Stream {
   }
 
   /** A gap asks the server to replay; the out-of-order message itself is dropped. */
-  private inSequence(msg: MarketMessage | TradesMessage | FancyMessage): boolean {
-    const isFancy = msg.type === 'fancy'
-    const id = isFancy ? msg.match_id : msg.market_id
-    const seqs = isFancy ? this.fancySeq : this.marketSeq
+  private inSequence(msg: MarketMessage | TradesMessage | FancyMessage | DepthMessage): boolean {
+    const kind: ChannelKind =
+      msg.type === 'fancy'
+        ? 'fancy_match_ids'
+        : msg.type === 'depth'
+          ? 'ladder_market_ids'
+          : 'market_ids'
+    const id = msg.type === 'fancy' ? msg.match_id : msg.market_id
+    const seqs = this.seqs[kind]
     const last = seqs.get(id)
-    const isImage = msg.type === 'image' || (isFancy && msg.image)
+    const isImage =
+      msg.type === 'image' || ((msg.type === 'fancy' || msg.type === 'depth') && msg.image)
     if (last !== undefined && !isImage && msg.seq !== last + 1) {
       if (msg.seq <= last) return false
       this.send({
         type: 'resume',
-        markets: isFancy ? [] : [{ market_id: id, seq: last }],
-        fancies: isFancy ? [{ match_id: id, seq: last }] : [],
+        markets: kind === 'market_ids' ? [{ market_id: id, seq: last }] : [],
+        fancies: kind === 'fancy_match_ids' ? [{ match_id: id, seq: last }] : [],
+        ladders: kind === 'ladder_market_ids' ? [{ market_id: id, seq: last }] : [],
       })
       return false
     }
@@ -339,6 +362,26 @@ class Stream {
     return true
   }
 }
+
+/** The public channels a client follows, by the subscribe message's field for each. */
+const CHANNEL_KINDS = ['market_ids', 'fancy_match_ids', 'ladder_market_ids'] as const
+type ChannelKind = (typeof CHANNEL_KINDS)[number]
+type Channels = Record<ChannelKind, readonly string[]>
+
+const channelMaps = () =>
+  Object.fromEntries(CHANNEL_KINDS.map((k) => [k, new Map<string, number>()])) as Record<
+    ChannelKind,
+    Map<string, number>
+  >
+
+/** The ids of each kind that `keep` says yes to (it may count as it goes: called once per id). */
+const mapChannels = (channels: Channels, keep: (kind: ChannelKind, id: string) => boolean) =>
+  Object.fromEntries(
+    CHANNEL_KINDS.map((k) => [k, channels[k].filter((id) => keep(k, id))]),
+  ) as Record<ChannelKind, string[]>
+
+const isEmpty = (channels: Record<ChannelKind, string[]>) =>
+  CHANNEL_KINDS.every((k) => channels[k].length === 0)
 
 const stream = new Stream()
 
@@ -373,7 +416,24 @@ export function useMarketStream(
   const markets = marketIds.join(',')
   const fancies = fancyMatchIds.join(',')
   useEffect(
-    () => stream.follow(markets ? markets.split(',') : [], fancies ? fancies.split(',') : []),
+    () =>
+      stream.follow({
+        market_ids: markets ? markets.split(',') : [],
+        fancy_match_ids: fancies ? fancies.split(',') : [],
+        ladder_market_ids: [],
+      }),
     [markets, fancies],
   )
+}
+
+/**
+ * Follows a market's every price (its ladder channel) while the calling ladder is open, each
+ * `depth` message applied to the cached book with `patch` (the ladder's code stays off the
+ * first screen: depth arrives only once a ladder has asked for it).
+ */
+export function useLadderStream(marketId: string, patch: DepthPatch) {
+  useEffect(() => {
+    depthPatch = patch
+    return stream.follow({ market_ids: [], fancy_match_ids: [], ladder_market_ids: [marketId] })
+  }, [marketId, patch])
 }

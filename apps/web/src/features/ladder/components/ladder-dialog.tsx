@@ -1,11 +1,11 @@
 import type { Bet } from '@backlay/contract/bets'
 import type { DetailRunner, MarketDetail } from '@backlay/contract/match-details'
-import type { LadderRow } from '@backlay/contract/price-history'
 import { useQueryClient } from '@tanstack/react-query'
+import { useVirtualizer } from '@tanstack/react-virtual'
 import * as Dialog from 'radix-ui/dialog'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, formatOdds, formatVolume, formatWhole } from '../../../lib/format'
+import { formatOdds, formatWhole } from '../../../lib/format'
 import { showToast } from '../../../lib/toast'
 import { useCommitTiming } from '../../../lib/use-commit-timing'
 import { refreshAfterBet } from '../../bet-slip/api/place-bet'
@@ -14,8 +14,10 @@ import { cancelUnmatchedBet, useUnmatchedBets } from '../../open-bets/api/get-op
 import { useStakeButtons } from '../../stakes/api/get-stake-buttons'
 import { useLadder } from '../api/get-ladder'
 import { ladderAction, movedRow } from '../ladder-keys'
+import { centreRow, LADDER_PRICES, nextMineRow, rowOf } from '../ladder-prices'
 import { useLadderStore } from '../stores/ladder-store'
 import styles from './ladder.module.css'
+import { LadderGrid } from './ladder-grid'
 
 export interface LadderTarget {
   market: MarketDetail
@@ -24,9 +26,10 @@ export interface LadderTarget {
 }
 
 /**
- * The one-click ladder of a runner: every price around the market with what waits to back and
- * to lay, the player's own unmatched bets at their prices (a click cancels them), what matched
- * at each price, the last traded price marked. With one-click betting on (asked once) a click
+ * The one-click ladder of a runner: every price of the ladder, opened on the market's, with what
+ * waits to back and to lay, the player's own unmatched bets at their prices wherever they are
+ * ("Jump to my bets" brings each into view; a click cancels one), what matched at each price,
+ * the last traded price marked. With one-click betting on (asked once) a click
  * places at that price with the chosen stake; off, it fills the bet slip. Keys: ↑ ↓ move, B back,
  * L lay, C cancel, + − stake.
  */
@@ -49,6 +52,10 @@ export function LadderDialog({
   )
 }
 
+/** Height of a ladder row, and of the table's header the rows start below. */
+const ROW_PX = 28
+const HEADER_PX = 26
+
 function Ladder({
   target,
   onClose,
@@ -63,27 +70,45 @@ function Ladder({
   useCommitTiming('event-page')
   const client = useQueryClient()
   const { market, runner, matchId } = target
-  const ladder = useLadder(market.market_id, runner.selectionId)
+  const ladder = useLadder(market.market_id)
+  const depth = ladder.data?.runners.find((r) => r.selectionId === runner.selectionId)
   const unmatched = useUnmatchedBets({ matchId }, { poll: true })
   const buttons = useStakeButtons()
   const { oneClick, confirmed, stake, setOneClick, confirm, setStake } = useLadderStore()
   const [asking, setAsking] = useState(false)
-  const rows = ladder.data?.rows ?? []
   const [focus, setFocus] = useState<number | null>(null)
   const chosen = stake ?? buttons[0] ?? null
   const mine = (unmatched.data ?? []).filter(
     (b) => b.market_id === market.market_id && b.selection_id === runner.selectionId,
   )
-  const row = focus ?? Math.floor(rows.length / 2)
+  const row = focus ?? centreRow(depth)
 
-  // The ladder opens centred on the market; then it follows the keyboard's row.
-  const focused = useRef<HTMLTableRowElement>(null)
+  const scroll = useRef<HTMLDivElement>(null)
+  const rows = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+    count: LADDER_PRICES.length,
+    getScrollElement: () => scroll.current,
+    estimateSize: () => ROW_PX,
+    paddingStart: HEADER_PX,
+    overscan: 10,
+  })
+  const show = (at: number, align: 'center' | 'auto') => {
+    setFocus(at)
+    rows.scrollToIndex(at, { align })
+  }
+  // The ladder opens centred on the market once its book is known.
   const centred = useRef(false)
   useEffect(() => {
-    if (!focused.current) return
-    focused.current.scrollIntoView({ block: centred.current ? 'nearest' : 'center' })
+    if (centred.current || !ladder.data) return
     centred.current = true
+    rows.scrollToIndex(centreRow(depth), { align: 'center' })
   })
+  const jumpToMine = () => {
+    const next = nextMineRow(
+      mine.map((b) => rowOf(b.odds)),
+      row,
+    )
+    if (next !== null) show(next, 'center')
+  }
 
   // The ladder's own price, with nothing known to wait there: the book answers on placing.
   const bet = (isBack: boolean, price: number) => {
@@ -109,12 +134,12 @@ function Ladder({
     // Keys pressed on a button (Enter, Space) or a field keep their own meaning.
     if (e.target instanceof HTMLInputElement) return
     const action = ladderAction(e.key)
-    const at = rows[row]
-    if (!action || !at) return
+    const price = LADDER_PRICES[row]
+    if (!action || price === undefined) return
     e.preventDefault()
-    if (action.kind === 'move') setFocus(movedRow(row, action.by, rows.length))
-    else if (action.kind === 'back' || action.kind === 'lay') bet(action.kind === 'back', at.price)
-    else if (action.kind === 'cancel') void cancel(mine.filter((b) => b.odds === at.price))
+    if (action.kind === 'move') show(movedRow(row, action.by, LADDER_PRICES.length), 'auto')
+    else if (action.kind === 'back' || action.kind === 'lay') bet(action.kind === 'back', price)
+    else if (action.kind === 'cancel') void cancel(mine.filter((b) => b.odds === price))
     else {
       const i = Math.max(0, buttons.indexOf(chosen ?? 0))
       const next = buttons[movedRow(i, action.by, buttons.length)]
@@ -129,9 +154,7 @@ function Ladder({
       </Dialog.Title>
       <Dialog.Description className={styles.hint}>
         {t('ladder.lastTraded')}{' '}
-        <strong>
-          {ladder.data?.lastTradedPrice ? formatOdds(ladder.data.lastTradedPrice) : '–'}
-        </strong>
+        <strong>{depth?.lastTradedPrice ? formatOdds(depth.lastTradedPrice) : '–'}</strong>
       </Dialog.Description>
       <div className={styles.controls}>
         <label className={styles.toggle}>
@@ -181,101 +204,32 @@ function Ladder({
           </div>
         </div>
       ) : null}
+      <div className={styles.jumps}>
+        <button
+          type="button"
+          className={styles.jump}
+          onClick={() => show(centreRow(depth), 'center')}
+        >
+          {t('ladder.jumpToBest')}
+        </button>
+        {mine.length > 0 ? (
+          <button type="button" className={styles.jump} onClick={jumpToMine}>
+            {t('ladder.jumpToMine')}
+          </button>
+        ) : null}
+      </div>
       <p className={styles.keys}>{t('ladder.keys')}</p>
-      <div className={styles.scroll}>
-        <table className={styles.table} aria-label={t('ladder.grid')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('ladder.mine')}</th>
-              <th scope="col">{t('ladder.back')}</th>
-              <th scope="col">{t('ladder.price')}</th>
-              <th scope="col">{t('ladder.lay')}</th>
-              <th scope="col">{t('ladder.traded')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <Row
-                key={r.price}
-                row={r}
-                focused={i === row}
-                last={r.price === ladder.data?.lastTradedPrice}
-                mine={mine.filter((b) => b.odds === r.price)}
-                rowRef={i === row ? focused : undefined}
-                onBet={bet}
-                onCancel={(bets) => void cancel(bets)}
-              />
-            ))}
-          </tbody>
-        </table>
+      <div className={styles.scroll} ref={scroll}>
+        <LadderGrid
+          runner={depth}
+          rows={rows}
+          focusRow={row}
+          mine={mine}
+          onBet={bet}
+          onCancel={(bets) => void cancel(bets)}
+        />
       </div>
       <Dialog.Close className={styles.close}>{t('ladder.close')}</Dialog.Close>
     </Dialog.Content>
-  )
-}
-
-function Row({
-  row,
-  focused,
-  last,
-  mine,
-  rowRef,
-  onBet,
-  onCancel,
-}: {
-  row: LadderRow
-  focused: boolean
-  last: boolean
-  mine: readonly Bet[]
-  rowRef: React.Ref<HTMLTableRowElement> | undefined
-  onBet: (isBack: boolean, price: number) => void
-  onCancel: (bets: readonly Bet[]) => void
-}) {
-  const { t } = useTranslation()
-  const price = formatOdds(row.price)
-  const className = [focused ? styles.focused : '', last ? styles.last : ''].join(' ').trim()
-  return (
-    <tr ref={rowRef} className={className || undefined} data-price={row.price}>
-      <td className={styles.mine}>
-        {mine.map((b) => (
-          <button
-            key={b.bet_id}
-            type="button"
-            className={b.is_back === 1 ? styles.mineBack : styles.mineLay}
-            aria-label={t(b.is_back === 1 ? 'ladder.cancelBack' : 'ladder.cancelLay', {
-              stake: formatMoney(b.stack),
-              price,
-            })}
-            onClick={() => onCancel([b])}
-          >
-            {formatMoney(b.stack)}
-          </button>
-        ))}
-      </td>
-      <td>
-        <button
-          type="button"
-          className={styles.backCell}
-          aria-label={t('ladder.backAt', { price })}
-          onClick={() => onBet(true, row.price)}
-        >
-          {row.back > 0 ? formatVolume(row.back) : ''}
-        </button>
-      </td>
-      <th scope="row" className={styles.price}>
-        {price}
-      </th>
-      <td>
-        <button
-          type="button"
-          className={styles.layCell}
-          aria-label={t('ladder.layAt', { price })}
-          onClick={() => onBet(false, row.price)}
-        >
-          {row.lay > 0 ? formatVolume(row.lay) : ''}
-        </button>
-      </td>
-      <td className={styles.traded}>{row.traded > 0 ? formatVolume(row.traded) : ''}</td>
-    </tr>
   )
 }

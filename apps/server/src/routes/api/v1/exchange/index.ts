@@ -7,13 +7,9 @@ import {
   cashOutQuoteResponse,
   cashOutResponse,
 } from '@backlay/contract/bets'
+import { ladderQuery, ladderResponse } from '@backlay/contract/ladder'
 import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
-import {
-  ladderQuery,
-  ladderResponse,
-  priceHistoryQuery,
-  priceHistoryResponse,
-} from '@backlay/contract/price-history'
+import { priceHistoryQuery, priceHistoryResponse } from '@backlay/contract/price-history'
 import { MSG } from '@backlay/contract/validation-messages'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -67,8 +63,7 @@ const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/market/ladder',
     { schema: { querystring: ladderQuery, response: { 200: ladderResponse } } },
     async (request, reply) => {
-      const { marketId, selectionId } = request.query
-      const ladder = await readLadder(app.db, engine, marketId, selectionId)
+      const ladder = await readLadder(app.db, engine, request.query.marketId)
       return ladder.ok ? { status: true as const, data: ladder.value } : sendFailure(reply, ladder)
     },
   )
