@@ -51,7 +51,11 @@ export default defineConfig({
     inlineEntryCss(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
     jsBudget({ maxGzipBytes: 150_000, firstScreen: ['src/app/routes/home.tsx'] }),
-    serviceWorker({ template: fileURLToPath(new URL('build/service-worker.js', import.meta.url)) }),
+    serviceWorker({
+      template: fileURLToPath(new URL('build/service-worker.js', import.meta.url)),
+      // With the server gone the page still says so (a toast) and goes home (shell §8).
+      keep: ['src/app/routes/home.tsx', '/react-toastify/'],
+    }),
   ],
   resolve: { alias: aliases },
   server: {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Plugin } from 'vite'
+import { chunkClosure } from './graph'
 
 const MARKER = "['__SHELL_ASSETS__']"
 
@@ -7,11 +8,49 @@ const MARKER = "['__SHELL_ASSETS__']"
 export const shellAssetsOf = (html: string): string[] =>
   [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string)
 
+type Output =
+  | { type: 'asset'; source?: unknown }
+  | {
+      type: 'chunk'
+      imports: string[]
+      moduleIds: string[]
+      viteMetadata?: { importedCss: Set<string> }
+    }
+
 /**
- * Emits `sw.js`: the worker in `template` with this build's first-screen files written in. A new
- * build is a new worker, so browsers install it, precache the new files and drop the old ones.
+ * The files of the chunks holding a module whose id contains one of `modules`, with the chunks
+ * they import statically and their styles, as paths the page asks for (/assets/…).
  */
-export function serviceWorker({ template }: { template: string }): Plugin {
+export function keptFiles(bundle: Record<string, Output>, modules: readonly string[]): string[] {
+  const starts = Object.entries(bundle)
+    .filter(
+      ([, f]) =>
+        f.type === 'chunk' && f.moduleIds.some((id) => modules.some((m) => id.includes(m))),
+    )
+    .map(([name]) => name)
+  const files = new Set<string>()
+  for (const name of chunkClosure(bundle, starts)) {
+    const chunk = bundle[name]
+    if (chunk?.type !== 'chunk') continue
+    files.add(name)
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css)
+  }
+  return [...files].map((f) => `/${f}`)
+}
+
+/**
+ * Emits `sw.js`: the worker in `template` with this build's first-screen files written in, and
+ * the chunks of `keep` (modules the page needs when the server is gone: the toast saying so, the
+ * home page it goes to). A new build is a new worker, so browsers install it, precache the new
+ * files and drop the old ones.
+ */
+export function serviceWorker({
+  template,
+  keep = [],
+}: {
+  template: string
+  keep?: readonly string[]
+}): Plugin {
   return {
     name: 'backlay-service-worker',
     apply: 'build',
@@ -22,7 +61,11 @@ export function serviceWorker({ template }: { template: string }): Plugin {
         if (index?.type !== 'asset') this.error('no index.html in the bundle')
         const source = readFileSync(template, 'utf8')
         if (!source.includes(MARKER)) this.error(`${template} has no ${MARKER} to fill in`)
-        const assets = JSON.stringify(shellAssetsOf(String(index.source)))
+        const files = new Set([
+          ...shellAssetsOf(String(index.source)),
+          ...keptFiles(bundle as unknown as Record<string, Output>, keep),
+        ])
+        const assets = JSON.stringify([...files])
         this.emitFile({ type: 'asset', fileName: 'sw.js', source: source.replace(MARKER, assets) })
       },
     },

@@ -20,8 +20,8 @@ import {
 } from './browser'
 
 /** The dev players belong to the `localhost` brand, so the app is opened under that host name. */
-export const brandUrl = (path: string): string =>
-  `${baseUrl().replace('127.0.0.1', 'localhost')}${path}`
+export const brandUrl = (path: string, origin: string = baseUrl()): string =>
+  `${origin.replace('127.0.0.1', 'localhost')}${path}`
 
 export async function post<S extends z.ZodType>(
   path: string,
@@ -49,8 +49,12 @@ export interface Player {
 }
 
 /** Logs in through the API and stores the session the way the app does after its dialog. */
-export async function loginAs(userName: string, password = 'Password1'): Promise<Player> {
-  const res = await fetch(brandUrl('/api/v1/user/userLogin'), {
+export async function loginAs(
+  userName: string,
+  password = 'Password1',
+  origin: string = baseUrl(),
+): Promise<Player> {
+  const res = await fetch(brandUrl('/api/v1/user/userLogin', origin), {
     method: 'POST',
     headers: {
       authorization: LOGIN_BASIC_AUTHORIZATION,

@@ -16,7 +16,12 @@ export interface RunningServer {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string
   dataDir: string
+  /** Stops the server for good and removes its store. */
   stop(): Promise<void>
+  /** Stops the server's process, keeping its store and address for `resume`. */
+  halt(): Promise<void>
+  /** Starts the halted server again on the same address and store; resolves once it answers. */
+  resume(): Promise<void>
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -88,40 +93,59 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // The browser tests own their store; a DATABASE_URL from the shell must not leak into them.
   if (!('DATABASE_URL' in env)) delete childEnv.DATABASE_URL
 
-  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: childEnv,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
   let log = ''
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-LOG_TAIL_CHARS)
   }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
+  const launch = () => {
+    const started = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: childEnv,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    started.stdout?.on('data', keep)
+    started.stderr?.on('data', keep)
+    return started
+  }
+  let child = launch()
 
-  const stop = async () => {
+  const halt = async () => {
     signal(child, 'SIGTERM')
     const done = await Promise.race([exited(child).then(() => true), sleep(STOP_TIMEOUT_MS)])
     if (!done) {
       signal(child, 'SIGKILL')
       await exited(child)
     }
+  }
+  const stop = async () => {
+    await halt()
     await rm(dataDir, { recursive: true, force: true })
   }
-
-  const deadline = Date.now() + READY_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await rm(dataDir, { recursive: true, force: true })
-      throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${log}`)
+  /** Answers once the server does, or throws with its log when it exits or never answers. */
+  const ready = async () => {
+    const deadline = Date.now() + READY_TIMEOUT_MS
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null)
+        throw new Error(
+          `The server exited with code ${child.exitCode} before it was ready:\n${log}`,
+        )
+      if (await answers(`${baseUrl}/api/v1/server-time`, ca)) return
+      await sleep(250)
     }
-    if (await answers(`${baseUrl}/api/v1/server-time`, ca)) return { baseUrl, dataDir, stop }
-    await sleep(250)
+    throw new Error(
+      `The server did not answer /api/v1/server-time within ${READY_TIMEOUT_MS} ms:\n${log}`,
+    )
   }
-  await stop()
-  throw new Error(
-    `The server did not answer /api/v1/server-time within ${READY_TIMEOUT_MS} ms:\n${log}`,
-  )
+  const resume = async () => {
+    child = launch()
+    await ready()
+  }
+  try {
+    await ready()
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { baseUrl, dataDir, stop, halt, resume }
 }

@@ -233,6 +233,25 @@ describe('createApiClient', () => {
     expect(reasons).toEqual([])
   })
 
+  it('ends the session when a write finds no server at any try, sending it only once', async () => {
+    const reasons: ForcedLogoutReason[] = []
+    const sent: string[] = []
+    const origin = `http://127.0.0.1:${await closedPort()}/api/v1`
+    const client = createApiClient({
+      baseUrl: origin,
+      fetch: (input, init) => {
+        sent.push(String(input).slice(origin.length))
+        return fetch(input, init)
+      },
+      onForcedLogout: (r) => reasons.push(r),
+      retryDelaysMs: [1, 1, 1],
+    })
+    const error = await failureOf(client.post('bet/saveBet', { stack: 100 }, pong))
+    expect(error.message).toBe(SERVER_NOT_RESPONDING)
+    expect(sent).toEqual(['/bet/saveBet', '/server-time', '/server-time', '/server-time'])
+    expect(reasons).toEqual(['no-response'])
+  })
+
   it('ends no session for a request cut because the page is going away', async () => {
     const reasons: ForcedLogoutReason[] = []
     const client = createApiClient({

@@ -10,7 +10,7 @@ const FALLBACK_ERROR = 'Something went wrong'
  * settings): safe to send again when no answer came.
  */
 const READ_CALLS =
-  /^\/?(match\/|market\/|event\/|menu|getSetting|getUserSetting|server-time|bet\/(openBets|settledBets|unmatchedBets|getTeamPosition|getFancyLiability|orderHistory)|user\/getUserBalance|account\/.*\/statement)/
+  /^\/?(match\/|market\/|event\/|menu|getSetting|getUserSetting|server-time|bet\/(openBets|settledBets|unmatchedBets|getTeamPosition|getFancyLiability|orderHistory)|user\/(getUserBalance|getBalanceCRef)|account\/.*\/statement)/
 
 /** Shell §5 request guard: the session claims to be logged in but holds no token. */
 export const RESPONSE_HAS_NO_TOKEN = 'Response has no token'
@@ -196,21 +196,26 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
    * silent throughout and the page is not being left.
    */
   async function fetchAnswer(url: string, init: RequestInit, resend: boolean): Promise<Response> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await doFetch(url, init)
-      } catch (error) {
-        const cut = (error as Error)?.name === 'AbortError' || isLeaving()
-        const delay = retryDelaysMs[attempt]
-        if (cut || delay === undefined) {
-          if (!cut) onForcedLogout('no-response')
-          throw new ApiError(SERVER_NOT_RESPONDING, 0, undefined)
-        }
-        await sleep(delay)
-        if (!resend && !isLeaving() && (await serverAnswers()))
-          throw new ApiError(SERVER_NOT_RESPONDING, 0, undefined)
-      }
+    const notResponding = () => new ApiError(SERVER_NOT_RESPONDING, 0, undefined)
+    const cut = (error: unknown) => (error as Error)?.name === 'AbortError' || isLeaving()
+    try {
+      return await doFetch(url, init)
+    } catch (error) {
+      if (cut(error)) throw notResponding()
     }
+    for (const delay of retryDelaysMs) {
+      await sleep(delay)
+      if (isLeaving()) throw notResponding()
+      if (resend) {
+        try {
+          return await doFetch(url, init)
+        } catch (error) {
+          if (cut(error)) throw notResponding()
+        }
+      } else if (await serverAnswers()) throw notResponding()
+    }
+    onForcedLogout('no-response')
+    throw notResponding()
   }
 
   async function request<S extends SchemaSource>(
