@@ -3,13 +3,13 @@
  * Run: npx tsx apps/server/bench/feed-tick.bench.ts   (set TEST_DATABASE_URL to include PostgreSQL)
  */
 
-import pg from 'pg'
 import pino from 'pino'
 import { connectDatabase, type DatabaseTarget } from '../src/db/connect'
 import { migrateToLatest } from '../src/db/migrate'
 import { FeedService } from '../src/feed/feed-service'
 import { createPrng } from '../src/feed/prng'
 import { SimulatorAdapter } from '../src/feed/simulator/simulator'
+import { withBenchDatabase } from './bench-database'
 
 const TICKS = 300
 const log = pino({ level: 'silent' })
@@ -48,17 +48,5 @@ async function bench(label: string, target: DatabaseTarget) {
 
 await bench('pglite (memory)', { kind: 'pglite', dataDir: null })
 const adminUrl = process.env.TEST_DATABASE_URL
-if (adminUrl) {
-  const name = `backlay_bench_${Date.now()}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  try {
-    await bench('postgresql', { kind: 'postgres', url: url.toString() })
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end()
-  }
-}
+if (adminUrl)
+  await withBenchDatabase(adminUrl, (url) => bench('postgresql', { kind: 'postgres', url }))

@@ -25,7 +25,7 @@ import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type Result } from 'autocannon'
-import pg from 'pg'
+import { withBenchDatabase } from './bench-database'
 import type { LoadStats, ServerInfo } from './save-bet-protocol'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -240,18 +240,7 @@ async function saveBet(store: keyof typeof GOAL, env: Record<string, string>) {
 
 const adminUrl = process.env.TEST_DATABASE_URL
 if (adminUrl) {
-  const name = `backlay_bench_${Date.now()}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  try {
-    await saveBet('PostgreSQL', { DATABASE_URL: url.toString() })
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end()
-  }
+  await withBenchDatabase(adminUrl, (url) => saveBet('PostgreSQL', { DATABASE_URL: url }))
 } else {
   console.log('PostgreSQL skipped: set TEST_DATABASE_URL')
 }

@@ -56,6 +56,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FEED_REPLAY_SPEED: '-1' })).toThrow(/FEED_REPLAY_SPEED/)
   })
 
+  it('reads per-sport values of the last-traded quote: a value, then sport=value exceptions', () => {
+    expect(loadConfig({}).FEED_LTP_SPREAD_TICKS).toEqual({
+      fallback: 2,
+      bySport: { '7': 4, '4339': 4 },
+    })
+    expect(loadConfig({ FEED_LTP_DEPTH: ' 5 , 4=2 ' }).FEED_LTP_DEPTH).toEqual({
+      fallback: 5,
+      bySport: { '4': 2 },
+    })
+    expect(() => loadConfig({ FEED_LTP_SIZE: '7=100' })).toThrow(/FEED_LTP_SIZE: give a value/)
+    expect(() => loadConfig({ FEED_LTP_SPREAD_TICKS: '0' })).toThrow(/at least 1/)
+    expect(() => loadConfig({ FEED_LTP_DEPTH: '2,7=x' })).toThrow(/7=x/)
+  })
+
   it('serves TLS only with both files, never with stream workers, and frames only https games', () => {
     expect(() => loadConfig({ TLS_CERT_FILE: 'site.crt' })).toThrow(
       /TLS_KEY_FILE: TLS needs both TLS_CERT_FILE and TLS_KEY_FILE/,

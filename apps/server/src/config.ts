@@ -25,6 +25,35 @@ const isTrustworthyOrigin = (origin: string) => {
   return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname)
 }
 
+/**
+ * A whole number with per-sport exceptions: `2`, or `2,7=4,4339=4` (4 for horse and greyhound
+ * racing, 2 for the rest), sports by their ids.
+ */
+const perSport = (min: number) =>
+  z.string().transform((v, ctx) => {
+    const bySport: Record<string, number> = {}
+    let fallback: number | undefined
+    for (const part of v
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const [sport, value] = part.includes('=') ? part.split('=') : [undefined, part]
+      const n = Number(value)
+      if (!Number.isInteger(n) || n < min) {
+        ctx.addIssue({ code: 'custom', message: `${part}: a whole number of at least ${min}` })
+        return z.NEVER
+      }
+      if (sport === undefined) fallback = n
+      else bySport[sport.trim()] = n
+    }
+    if (fallback === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'give a value for every sport, e.g. 2,7=4' })
+      return z.NEVER
+    }
+    return { fallback, bySport }
+  })
+export type PerSport = { fallback: number; bySport: Record<string, number> }
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -91,6 +120,13 @@ const configSchema = z
       .enum(['0', '1'])
       .default('1')
       .transform((v) => v === '1'),
+    /**
+     * A Betfair runner with a last traded price and no ladder (BASIC files) is quoted around that
+     * price: ticks between the best back and lay, levels a side, and rupees a level; per sport.
+     */
+    FEED_LTP_SPREAD_TICKS: perSport(1).prefault('2,7=4,4339=4'),
+    FEED_LTP_DEPTH: perSport(1).prefault('3'),
+    FEED_LTP_SIZE: perSport(1).prefault('5000'),
     /**
      * PEM files of the certificate (its chain) and private key: set both and the server speaks
      * HTTPS, HTTP/2 to browsers that offer it and HTTP/1.1 to the rest (and to WebSockets).

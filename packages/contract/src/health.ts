@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { replayReport } from './feed-report'
 
 /** GET /health/live: the process answers. */
 export const liveResponse = z.object({ status: z.literal('ok') })
@@ -14,5 +15,7 @@ export const readyResponse = z.object({
     migrations: z.enum(['applied', 'pending', 'unknown']),
     feed: z.enum(['fresh', 'stale', 'off']),
   }),
+  /** A replay's progress and its skipped lines; a skipped line does not make the server unready. */
+  replay: replayReport.optional(),
 })
 export type ReadyResponse = z.infer<typeof readyResponse>

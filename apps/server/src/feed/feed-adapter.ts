@@ -1,3 +1,4 @@
+import type { ReplayReport } from '@backlay/contract/feed-report'
 import type {
   CompetitionInput,
   EventInput,
@@ -40,6 +41,8 @@ export interface FeedAdapter {
   poll(now: number): Promise<FeedUpdate>
   /** Lets go of connections and timers (a push-based provider); the service is stopping. */
   close?(): Promise<void>
+  /** A replay of files: how far it has got and what it skipped. */
+  replayReport?(): ReplayReport | undefined
 }
 
 export const emptyUpdate = (at: number): FeedUpdate => ({

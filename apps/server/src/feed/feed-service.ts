@@ -26,6 +26,11 @@ export class FeedService {
     return this.ticking ? (this.clock.now() - (this.lastAnsweredAt ?? 0)) / 1000 : null
   }
 
+  /** A replay's progress and skipped lines; undefined for a feed that is not a replay. */
+  replayReport() {
+    return this.adapter.replayReport?.()
+  }
+
   constructor(
     private readonly adapter: FeedAdapter,
     private readonly db: Kysely<Database>,
@@ -93,7 +98,8 @@ export class FeedService {
       await catalog.upsertCompetitions(update.competitions, trx)
       await catalog.upsertEvents(update.events, trx)
       await catalog.upsertMarkets(update.markets, trx)
-      await catalog.upsertRunners(update.runners, trx)
+      const closing = update.markets.filter((m) => m.status === 'CLOSED').map((m) => m.id)
+      await catalog.upsertRunners(update.runners, trx, closing)
       await catalog.upsertScores(update.scores, trx)
       return update
     })

@@ -17,11 +17,21 @@ describe('quoteFor', () => {
     ])
   })
 
-  it('leaves out a runner whose feed prices cross, so the maker never matches itself', () => {
+  it('offers only the uncrossed part of a crossed runner, so the maker never matches itself', () => {
+    const crossed = {
+      ...runner('A', 0, 0),
+      back: [182, 180, 176].map((price) => ({ price, size: 10_000 })),
+      lay: [178, 184].map((price) => ({ price, size: 10_000 })),
+    }
     const legs = quoteFor({
       status: 'OPEN',
-      runners: [runner('A', 180, 172), runner('B', 230, 230), runner('C', 300, 310)],
+      runners: [crossed, runner('B', 230, 230), runner('C', 300, 310)],
     })
-    expect(new Set(legs.map((l) => l.selectionId))).toEqual(new Set(['C']))
+    expect(legs.map((l) => `${l.selectionId} ${l.side} ${l.odds}`)).toEqual([
+      'A LAY 176',
+      'A BACK 184',
+      'C LAY 300',
+      'C BACK 310',
+    ])
   })
 })

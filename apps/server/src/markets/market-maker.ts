@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { uncrossed } from '@backlay/exchange/feed-quotes'
 import { beatsOtherLine, type OutcomePrices } from '@backlay/exchange/house-lines'
 import type { Odds } from '@backlay/exchange/ids'
 import { cancelOrder, restingOrder } from '@backlay/exchange/order-book'
@@ -28,7 +29,7 @@ const stakeFor = (side: 'BACK' | 'LAY', level: PriceLevel) => {
  * active runner are populated and a lone player is matched. A level that the event's bookmaker
  * line beats for the player (`bookmaker`, per selection) is left out: backing here above the
  * bookmaker's lay, or laying here below its back, would hedge into a sure profit.
- * A runner whose feed prices cross (back at or above lay) is not quoted.
+ * A runner whose feed prices cross (back at or above lay) is quoted on its uncrossed part.
  * quoteFor(market with runner A back 2.00 / lay 2.02) → [LAY A @ 2.00, BACK A @ 2.02, …]
  */
 export function quoteFor(
@@ -39,20 +40,19 @@ export function quoteFor(
   const legs: OddsLeg[] = []
   for (const runner of market.runners) {
     if (runner.status !== 'ACTIVE') continue
-    // A crossed feed (a stale level, a broken recording) would have the maker match itself.
-    const bestBack = runner.back[0]?.price
-    const bestLay = runner.lay[0]?.price
-    if (bestBack !== undefined && bestLay !== undefined && bestBack >= bestLay) continue
+    // A crossed feed (a stale level, a moment of Betfair's data) would have the maker match
+    // itself: only the uncrossed part is offered.
+    const book = uncrossed(runner.back, runner.lay)
     const other = bookmaker?.get(runner.selectionId)
     const beaten = (side: 'BACK' | 'LAY', level: PriceLevel) =>
       other !== undefined && beatsOtherLine(side, level.price as Odds, other, 0)
-    for (const level of runner.back) {
+    for (const level of book.back) {
       if (beaten('BACK', level)) continue
       const stake = stakeFor('LAY', level)
       if (stake > 0)
         legs.push({ selectionId: runner.selectionId, side: 'LAY', odds: level.price, stake })
     }
-    for (const level of runner.lay) {
+    for (const level of book.lay) {
       if (beaten('LAY', level)) continue
       const stake = stakeFor('BACK', level)
       if (stake > 0)

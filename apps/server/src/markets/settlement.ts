@@ -375,19 +375,14 @@ async function cashCover(trx: Kysely<Database>, accountIds: readonly string[]) {
   return new Map(rows.map((r) => [r.id, r.balance]))
 }
 
-/** Closed markets with open bets and no settlement yet: what the settlement job still owes. */
+/**
+ * Closed markets with no settlement yet: what the settlement job still owes. A market nobody bet
+ * on is settled too, so its result (winner, losers, removed) is recorded and shown like any other.
+ */
 export const closedUnsettled = (db: Kysely<Database>) =>
   db
     .selectFrom('markets as m')
     .where('m.status', '=', 'CLOSED')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('bet_orders as o')
-          .select(sql.lit(1).as('one'))
-          .whereRef('o.market_id', '=', 'm.id')
-          .where('o.status', '=', 'OPEN'),
-      ),
-    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -407,7 +402,7 @@ export async function settlementBacklog(db: Kysely<Database>): Promise<number> {
 }
 
 /**
- * Settles every market the catalogue has closed while bets on it are still open: after each feed
+ * Settles every market the catalogue has closed and nobody has settled: after each feed
  * batch and once at start, so a settlement a crash interrupted (rolled back whole) runs again.
  */
 export async function settleClosedMarkets(

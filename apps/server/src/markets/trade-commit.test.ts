@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { HOUSE_CASH, postTransaction, userCashAccountId } from '../ledger/ledger'
 import { buildTestApp, manualClock, type TestApp } from '../test/test-app'
 import { MARKET_MAKER_ID } from './accounts'
+import { settlementBacklog } from './settlement'
 import { call, ledgerTotal, moneyOf, newPlayer, openMarket } from './test-support'
 
 describe('placements checked on the balances this process last wrote', () => {
@@ -14,6 +15,11 @@ describe('placements checked on the balances this process last wrote', () => {
       queryLog: (event) => {
         statements.push(event.query.sql)
       },
+    })
+    // The simulator's first snapshot holds events that just finished, settled as the server
+    // starts: their writes are done before the statements here are counted.
+    await vi.waitFor(async () => expect(await settlementBacklog(t.app.db)).toBe(0), {
+      timeout: 20_000,
     })
     market = await openMarket(t.app, 'MATCH_ODDS')
     // In play, where a market reloaded after a failed write must turn in play again before it

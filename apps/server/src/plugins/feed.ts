@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import type { PerSport } from '../config'
 import { BetfairReplayAdapter } from '../feed/betfair/replay-adapter'
 import { certLoginSession, fixedSession } from '../feed/betfair/session-token'
 import { BetfairStreamAdapter } from '../feed/betfair/stream-adapter'
@@ -36,6 +37,9 @@ export const feedPlugin = fp(
   },
   { name: 'feed', dependencies: ['app-context', 'database'] },
 )
+
+const valueFor = (setting: PerSport, sportId: string) =>
+  setting.bySport[sportId] ?? setting.fallback
 
 async function feedAdapterOf(app: FastifyInstance): Promise<FeedAdapter> {
   const c = app.config
@@ -79,6 +83,11 @@ async function feedAdapterOf(app: FastifyInstance): Promise<FeedAdapter> {
           paths: c.FEED_REPLAY_FILES,
           speed: c.FEED_REPLAY_SPEED,
           shift: c.FEED_REPLAY_SHIFT,
+          lastTradedQuotes: (sportId) => ({
+            spreadTicks: valueFor(c.FEED_LTP_SPREAD_TICKS, sportId),
+            depth: valueFor(c.FEED_LTP_DEPTH, sportId),
+            size: valueFor(c.FEED_LTP_SIZE, sportId) * 100,
+          }),
         },
         log,
       )

@@ -45,9 +45,11 @@ export const healthPlugin = fp(
           : silence <= app.config.FEED_STALE_SECONDS
             ? ('fresh' as const)
             : ('stale' as const)
+      const replay = app.feed?.replayReport()
       return {
         ready: store === 'ok' && migrations === 'applied' && fresh !== 'stale',
         checks: { store, migrations, feed: fresh },
+        ...(replay ? { replay } : {}),
       }
     }
 

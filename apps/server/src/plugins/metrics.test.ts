@@ -44,7 +44,12 @@ describe('Prometheus metrics', () => {
       'backlay_settlement_backlog_markets',
     ])
       expect(text).toContain(`# TYPE ${name} `)
-    expect(seriesValue(text, 'backlay_settlement_backlog_markets')).toBe(0)
+    // The simulator's first snapshot holds events that just finished: settled as the server starts.
+    await expect
+      .poll(async () => seriesValue(await scrape(), 'backlay_settlement_backlog_markets'), {
+        timeout: 20_000,
+      })
+      .toBe(0)
     // The pool's connections exist only on PostgreSQL; PGlite is one embedded connection.
     expect(text.includes('# TYPE backlay_db_pool_connections ')).toBe(
       process.env.TEST_DB === 'postgres',

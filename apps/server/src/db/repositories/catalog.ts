@@ -196,8 +196,15 @@ export function catalogRepository(db: Kysely<Database>) {
       }
     },
 
-    /** Runners of a closed market keep their final state (WINNER/LOSER) whatever arrives later. */
-    async upsertRunners(rows: readonly RunnerInput[], trx: Kysely<Database> = db) {
+    /**
+     * Runners of a closed market keep their final state (WINNER/LOSER) whatever arrives later;
+     * those of `closingIds`, the markets this same batch closes, are written with it.
+     */
+    async upsertRunners(
+      rows: readonly RunnerInput[],
+      trx: Kysely<Database> = db,
+      closingIds: readonly string[] = [],
+    ) {
       for (const part of rowChunks(rows)) {
         await trx
           .insertInto('runners')
@@ -234,7 +241,14 @@ export function catalogRepository(db: Kysely<Database>) {
                   selectFrom('markets')
                     .select(sql.lit(1).as('one'))
                     .whereRef('markets.id', '=', 'runners.market_id')
-                    .where('markets.status', '<>', 'CLOSED'),
+                    .where((eb) =>
+                      closingIds.length === 0
+                        ? eb('markets.status', '<>', 'CLOSED')
+                        : eb.or([
+                            eb('markets.status', '<>', 'CLOSED'),
+                            eb('markets.id', 'in', closingIds),
+                          ]),
+                    ),
                 ),
               ),
           )

@@ -1,7 +1,7 @@
+import type { MarketDefinition } from '@backlay/contract/betfair-stream'
 import { describe, expect, it } from 'vitest'
 import { catalogueOf, resultOf, unsupportedReason } from './catalogue-of'
 import { MarketCache } from './market-cache'
-import type { MarketDefinition } from './messages'
 
 const race = (over: Partial<MarketDefinition> = {}): MarketDefinition => ({
   eventId: '701',

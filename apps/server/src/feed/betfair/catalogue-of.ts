@@ -1,4 +1,6 @@
+import type { MarketDefinition, RunnerDefinition } from '@backlay/contract/betfair-stream'
 import { SPORT_ID } from '@backlay/contract/sport'
+import { type LastTradedQuote, quoteAroundLastTraded } from '@backlay/exchange/feed-quotes'
 import type { MarketInput, RunnerInput } from '../../db/repositories/catalog'
 import type {
   EventStatus,
@@ -13,7 +15,6 @@ import { hash32 } from '../prng'
 import { FEED_SPORTS } from '../sports'
 import type { CachedMarket, CachedRunner } from './market-cache'
 import type { MarketNames } from './market-names'
-import type { MarketDefinition, RunnerDefinition } from './messages'
 
 /** Betfair event types we carry; their ids are our sport ids. */
 const SPORT_OF_EVENT_TYPE = new Map(FEED_SPORTS.map((s) => [s.id, s]))
@@ -107,6 +108,24 @@ const tradedOf = (runner: CachedRunner | undefined) => {
 /** Ids of our own that stay stable across restarts and replays: the same names give the same id. */
 const stableId = (text: string) => String(hash32(text) % 100_000_000)
 
+/** How a sport's runners with a last traded price and no ladder are quoted (sizes in paise). */
+export type LastTradedQuotes = (sportId: string) => LastTradedQuote
+
+/**
+ * A runner's levels: the feed's, or with none on either side but a last traded price (Betfair's
+ * BASIC files), a quote around that price when `quotes` says how.
+ */
+function levelsOf(
+  prices: CachedRunner | undefined,
+  sportId: string,
+  quotes: LastTradedQuotes | undefined,
+): { back: PriceLevel[]; lay: PriceLevel[] } {
+  const back = bestLevels(prices, 'back')
+  const lay = bestLevels(prices, 'lay')
+  if (back.length > 0 || lay.length > 0 || !prices?.ltp || !quotes) return { back, lay }
+  return quoteAroundLastTraded(odds(prices.ltp), quotes(sportId))
+}
+
 /**
  * Our catalogue rows for feed markets: Betfair market and selection ids are kept. A race is an
  * event of its own, under its meeting (Betfair's event) as the competition; other sports keep
@@ -118,6 +137,7 @@ export function catalogueOf(
   at: number,
   shiftMs: number,
   names: ReadonlyMap<string, MarketNames> = new Map(),
+  quotes?: LastTradedQuotes,
 ): FeedUpdate {
   const update = emptyUpdate(at)
   const sports = new Set<string>()
@@ -195,6 +215,7 @@ export function catalogueOf(
     definition.runners.forEach((runnerDefinition, i) => {
       const prices = market.runners.get(runnerDefinition.id)
       const quoted = !closed && runnerDefinition.status === 'ACTIVE'
+      const levels = quoted ? levelsOf(prices, sport.id, quotes) : { back: [], lay: [] }
       const runner: RunnerInput = {
         marketId: market.id,
         selectionId: String(runnerDefinition.id),
@@ -204,8 +225,8 @@ export function catalogueOf(
           `Selection ${runnerDefinition.id}`,
         sortPriority: runnerDefinition.sortPriority ?? i + 1,
         status: runnerStatusOf(runnerDefinition, closed),
-        back: quoted ? bestLevels(prices, 'back') : [],
-        lay: quoted ? bestLevels(prices, 'lay') : [],
+        back: levels.back,
+        lay: levels.lay,
         tradedVolume: tradedOf(prices),
         metadata: null,
         lastTradedPrice: prices?.ltp ? odds(prices.ltp) : null,

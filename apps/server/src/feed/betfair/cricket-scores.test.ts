@@ -1,6 +1,6 @@
+import type { CricketChange } from '@backlay/contract/betfair-stream'
 import { describe, expect, it } from 'vitest'
 import { CricketScores } from './cricket-scores'
-import type { CricketChange } from './messages'
 
 const innings = (
   inningsNum: number,

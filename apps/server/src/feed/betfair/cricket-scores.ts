@@ -1,5 +1,5 @@
+import type { CricketChange } from '@backlay/contract/betfair-stream'
 import type { EventScoreInput } from '../../db/repositories/catalog'
-import type { CricketChange } from './messages'
 
 /**
  * The latest known state of each cricket match from Betfair's cricket messages, merged part by

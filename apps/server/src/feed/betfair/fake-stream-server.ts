@@ -2,8 +2,8 @@ import { once } from 'node:events'
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net'
 import { createInterface } from 'node:readline'
 import { createSecureContext, TLSSocket } from 'node:tls'
+import type { MarketChange } from '@backlay/contract/betfair-stream'
 import { loopbackCertificate } from '../../test/test-certificates'
-import type { MarketChange } from './messages'
 
 interface Subscription {
   clk?: string

@@ -1,10 +1,10 @@
+import type { CricketChangeMessage, MarketChangeMessage } from '@backlay/contract/betfair-stream'
 import type { FastifyBaseLogger } from 'fastify'
 import type { FeedUpdate } from '../feed-adapter'
-import { catalogueOf, resultOf, unsupportedReason } from './catalogue-of'
+import { catalogueOf, type LastTradedQuotes, resultOf, unsupportedReason } from './catalogue-of'
 import { CricketScores } from './cricket-scores'
 import { type AppliedMessage, type CachedMarket, MarketCache } from './market-cache'
 import type { MarketNames } from './market-names'
-import type { CricketChangeMessage, MarketChangeMessage } from './messages'
 
 /**
  * The market cache as a feed sees it: which markets (and cricket scores) changed since the feed
@@ -19,7 +19,11 @@ export class FeedMarkets {
   private readonly unnamed = new Set<string>()
   private readonly names = new Map<string, MarketNames>()
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    /** A replay's quotes for runners with only a last traded price; a live stream has ladders. */
+    private readonly quotes?: LastTradedQuotes,
+  ) {}
 
   apply(message: MarketChangeMessage): AppliedMessage {
     const applied = this.cache.apply(message)
@@ -41,7 +45,7 @@ export class FeedMarkets {
     const ids = all ? [...this.cache.markets.keys()] : [...this.changed]
     this.changed.clear()
     const markets = this.carried(ids)
-    const update = catalogueOf(markets, at, shiftMs, this.names)
+    const update = catalogueOf(markets, at, shiftMs, this.names, this.quotes)
     for (const market of markets) if (closed(market)) this.forget(market.id)
     return { ...update, scores: this.scores.takeChanged(shiftMs) }
   }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
+import type { MarketChangeMessage } from '@backlay/contract/betfair-stream'
 import { describe, expect, it } from 'vitest'
 import { MarketCache } from './market-cache'
-import { type MarketChangeMessage, parseStreamLine } from './messages'
+import { parseStreamLine } from './stream-lines'
 
 const fixture = (name: string): MarketChangeMessage[] =>
   readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')

@@ -1,4 +1,9 @@
-import type { MarketChange, MarketChangeMessage, MarketDefinition, RunnerChange } from './messages'
+import type {
+  MarketChange,
+  MarketChangeMessage,
+  MarketDefinition,
+  RunnerChange,
+} from '@backlay/contract/betfair-stream'
 
 /** A price ladder keyed by price (full depth) or by level (best offers), as Betfair sends them. */
 type Ladder = Map<number, { price: number; size: number }>
@@ -96,7 +101,7 @@ export class MarketCache {
     if (message.heartbeatMs !== undefined) this.heartbeatMs = message.heartbeatMs
     if (message.conflateMs !== undefined) this.conflateMs = message.conflateMs
     if (message.ct === 'HEARTBEAT') {
-      if (message.clk !== undefined) this.clk = message.clk
+      if (message.clk) this.clk = message.clk
       return { changedMarketIds: [], complete: true }
     }
     const segment = message.segmentType
@@ -112,8 +117,8 @@ export class MarketCache {
       this.applyMarketChange(mc, message.pt)
       changed.add(mc.id)
     }
-    if (message.initialClk !== undefined) this.initialClk = message.initialClk
-    if (message.clk !== undefined) this.clk = message.clk
+    if (message.initialClk) this.initialClk = message.initialClk
+    if (message.clk) this.clk = message.clk
     return { changedMarketIds: [...changed], complete: true }
   }
 

@@ -1,46 +1,36 @@
-import { createReadStream } from 'node:fs'
-import { readdir, stat } from 'node:fs/promises'
-import { join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { PassThrough, pipeline, type Readable } from 'node:stream'
-import { createGunzip } from 'node:zlib'
+import type { CricketChangeMessage, MarketChangeMessage } from '@backlay/contract/betfair-stream'
+import type { ReplayReport } from '@backlay/contract/feed-report'
 import type { FastifyBaseLogger } from 'fastify'
 import TinyQueue from 'tinyqueue'
-import unbzip2 from 'unbzip2-stream'
-import { type CricketChangeMessage, type MarketChangeMessage, parseStreamLine } from './messages'
+import { type RecordedFile, recordedFiles, textOf } from './recorded-files'
+import { parseStreamLine } from './stream-lines'
 
 export type Recorded = MarketChangeMessage | CricketChangeMessage
 
-async function filesOf(path: string): Promise<string[]> {
-  if (!(await stat(path)).isDirectory()) return [path]
-  const entries = await readdir(path, { withFileTypes: true, recursive: true })
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
-}
-
-/**
- * The file's text. A failing read of the file reaches the reader of the text through `pipeline`,
- * where `.pipe()` left it unheard and the process ended. The last stage is a modern stream that
- * `pipeline` destroys with the error: unbzip2's older stream would just stop, and its reader wait.
- */
-function decompressed(file: string): Readable {
-  const raw = createReadStream(file)
-  const decompress = file.endsWith('.gz') ? createGunzip : file.endsWith('.bz2') ? unbzip2 : null
-  if (!decompress) return raw
-  return pipeline(raw, decompress(), new PassThrough(), () => undefined)
-}
-
 /** The market and cricket messages of one file, line by line, as it is read. */
-async function* messagesOf(file: string, log: FastifyBaseLogger): AsyncGenerator<Recorded> {
+async function* messagesOf(
+  file: RecordedFile,
+  report: ReplayReport,
+  markets: Set<string>,
+  log: FastifyBaseLogger,
+): AsyncGenerator<Recorded> {
   let lineNo = 0
-  for await (const line of createInterface({ input: decompressed(file), crlfDelay: Infinity })) {
+  const text = textOf(file, (bytes) => {
+    report.bytesRead += bytes
+  })
+  for await (const line of text) {
     lineNo += 1
     if (line.trim() === '') continue
+    report.lines += 1
     const parsed = parseStreamLine(line)
-    if (!parsed.ok) log.warn({ file, line: lineNo, reason: parsed.reason }, 'replay line skipped')
-    else if (parsed.message.op === 'mcm' || parsed.message.op === 'ccm') yield parsed.message
+    if (!parsed.ok) {
+      report.skipped[parsed.reason] = (report.skipped[parsed.reason] ?? 0) + 1
+      log.debug({ file: file.name, line: lineNo, reason: parsed.reason }, 'replay line skipped')
+    } else if (parsed.message.op === 'mcm' || parsed.message.op === 'ccm') {
+      if (parsed.message.op === 'mcm') for (const mc of parsed.message.mc ?? []) markets.add(mc.id)
+      report.markets = markets.size
+      yield parsed.message
+    }
   }
 }
 
@@ -59,19 +49,32 @@ const earlierFirst = (a: Head, b: Head) => a.message.pt - b.message.pt || a.orde
  * messages of the same publish time, the earlier file (in path order) comes first.
  */
 export class RecordingReader {
-  private constructor(private readonly heads: TinyQueue<Head>) {}
+  private constructor(
+    private readonly heads: TinyQueue<Head>,
+    readonly report: ReplayReport,
+  ) {}
 
   static async open(paths: readonly string[], log: FastifyBaseLogger): Promise<RecordingReader> {
+    const files = (await Promise.all(paths.map(recordedFiles))).flat()
+    const report: ReplayReport = {
+      files: files.length,
+      bytes: files.reduce((sum, f) => sum + f.size, 0),
+      bytesRead: 0,
+      lines: 0,
+      markets: 0,
+      skipped: {},
+      finished: false,
+    }
+    const markets = new Set<string>()
     const heads = new TinyQueue<Head>([], earlierFirst)
     let order = 0
-    for (const path of paths) {
-      for (const file of await filesOf(path)) {
-        const rest = messagesOf(file, log)
-        const first = await rest.next()
-        if (!first.done) heads.push({ message: first.value, rest, order: order++ })
-      }
+    for (const file of files) {
+      const rest = messagesOf(file, report, markets, log)
+      const first = await rest.next()
+      if (!first.done) heads.push({ message: first.value, rest, order: order++ })
     }
-    return new RecordingReader(heads)
+    report.finished = heads.length === 0
+    return new RecordingReader(heads, report)
   }
 
   /** The next message to play, or undefined at the end of every file. */
@@ -85,5 +88,6 @@ export class RecordingReader {
     if (!head) return
     const next = await head.rest.next()
     if (!next.done) this.heads.push({ ...head, message: next.value })
+    this.report.finished = this.heads.length === 0
   }
 }

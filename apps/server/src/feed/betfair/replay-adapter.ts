@@ -1,7 +1,12 @@
+import type { ReplayReport } from '@backlay/contract/feed-report'
 import type { FastifyBaseLogger } from 'fastify'
 import type { FeedAdapter, FeedUpdate } from '../feed-adapter'
+import type { LastTradedQuotes } from './catalogue-of'
 import { FeedMarkets } from './feed-markets'
 import { RecordingReader } from './recording'
+
+/** How often a long replay says in the log how far it has got. */
+const PROGRESS_LOG_MS = 10_000
 
 export interface BetfairReplaySettings {
   /** Files or folders of Betfair historical data: one stream message a line, plain, .gz or .bz2. */
@@ -10,6 +15,8 @@ export interface BetfairReplaySettings {
   speed: number
   /** Move the recorded times so that the replay starts now. */
   shift: boolean
+  /** How a runner with a last traded price and no ladder (BASIC files) is quoted, per sport. */
+  lastTradedQuotes: LastTradedQuotes
 }
 
 /**
@@ -25,12 +32,15 @@ export class BetfairReplayAdapter implements FeedAdapter {
   private startedAt = 0
   private firstPt = 0
   private shiftMs = 0
+  /** Wall-clock time of the last progress line in the log. */
+  private loggedAt = 0
+  private summarised = false
 
   constructor(
     private readonly settings: BetfairReplaySettings,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.feed = new FeedMarkets(log)
+    this.feed = new FeedMarkets(log, settings.lastTradedQuotes)
   }
 
   async snapshot(now: number): Promise<FeedUpdate> {
@@ -51,7 +61,30 @@ export class BetfairReplayAdapter implements FeedAdapter {
     await this.playUntil(
       speed === 0 ? Number.POSITIVE_INFINITY : this.firstPt + (now - this.startedAt) * speed,
     )
+    this.logProgress()
     return this.feed.update(now, this.shiftMs, false)
+  }
+
+  replayReport(): ReplayReport | undefined {
+    const report = this.reader?.report
+    return report && { ...report, skipped: { ...report.skipped } }
+  }
+
+  /** A progress line every PROGRESS_LOG_MS of a long replay, and its summary once at the end. */
+  private logProgress() {
+    const report = this.replayReport()
+    if (!report || this.summarised) return
+    if (report.finished) {
+      this.summarised = true
+      this.log.info(report, 'betfair replay finished')
+    } else if (Date.now() - this.loggedAt >= PROGRESS_LOG_MS) {
+      this.loggedAt = Date.now()
+      const share = report.bytes > 0 ? Math.round((100 * report.bytesRead) / report.bytes) : 100
+      this.log.info(
+        { markets: report.markets, lines: report.lines, percent: share },
+        'betfair replay progress',
+      )
+    }
   }
 
   /**

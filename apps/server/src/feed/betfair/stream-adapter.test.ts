@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream'
+import type { MarketChange, MarketDefinition } from '@backlay/contract/betfair-stream'
 import pino from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fakeBettingApi } from './fake-betting-api'
 import { fakeIdentityServer } from './fake-identity-server'
 import { FakeStreamServer } from './fake-stream-server'
 import { MarketCache } from './market-cache'
-import type { MarketChange, MarketDefinition } from './messages'
 import { certLoginSession, fixedSession } from './session-token'
 import { BetfairStreamAdapter, type BetfairStreamSettings } from './stream-adapter'
 

@@ -1,12 +1,13 @@
 import { isIP } from 'node:net'
 import { createInterface } from 'node:readline'
 import { connect, type TLSSocket } from 'node:tls'
+import type { StatusMessage } from '@backlay/contract/betfair-stream'
 import type { FastifyBaseLogger } from 'fastify'
 import type { FeedAdapter, FeedUpdate } from '../feed-adapter'
 import { FeedMarkets } from './feed-markets'
 import { listMarketNames, NAMES_PER_CALL } from './market-names'
-import { parseStreamLine, type StatusMessage } from './messages'
 import type { SessionSource } from './session-token'
+import { parseStreamLine } from './stream-lines'
 
 /** Betfair's codes for a session token it no longer accepts: a new one is needed. */
 const STALE_SESSION = new Set(['INVALID_SESSION_INFORMATION', 'NO_SESSION'])

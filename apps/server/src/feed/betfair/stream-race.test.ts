@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { MarketDefinition, RunnerDefinition } from '@backlay/contract/betfair-stream'
 import { saveBetResponse } from '@backlay/contract/bets'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { App } from '../../app'
@@ -9,7 +10,6 @@ import { buildTestApp, manualClock, type TestApp } from '../../test/test-app'
 import { fakeBettingApi } from './fake-betting-api'
 import { fakeIdentityServer } from './fake-identity-server'
 import { FakeStreamServer } from './fake-stream-server'
-import type { MarketDefinition, RunnerDefinition } from './messages'
 
 const MARKET = '1.555000001'
 

@@ -1,10 +1,11 @@
-import { checkedInput } from '@backlay/contract/text-rules'
 import { z } from 'zod'
 
 /**
- * The Betfair Exchange Stream API messages we read, as its published schema (ESASwaggerSchema)
- * names them. Historical data files hold the same `mcm` lines, with names added to the market
- * and runner definitions. Unknown fields pass through untouched; a wrong type is refused.
+ * Betfair's Exchange Stream API wire format, as its published schema (ESASwaggerSchema) names it:
+ * what Betfair's stream and its historical data files send (the files add names to the market
+ * and runner definitions). Unknown fields pass through untouched; a wrong type is refused. What
+ * real recorders write varies where Betfair's own schema is loose: a recorder that never saw a
+ * clock token writes `"clk": null`, so the clocks are nullable.
  */
 
 /** [price, size]: a level of a full ladder (atb, atl, trd); size 0 removes the price. */
@@ -73,8 +74,8 @@ export const marketChangeMessage = z.object({
   op: z.literal('mcm'),
   id: z.number().int().optional(),
   pt: z.number().int(),
-  clk: z.string().optional(),
-  initialClk: z.string().optional(),
+  clk: z.string().nullish(),
+  initialClk: z.string().nullish(),
   ct: z.enum(['SUB_IMAGE', 'RESUB_DELTA', 'HEARTBEAT']).optional(),
   segmentType: z.enum(['SEG_START', 'SEG', 'SEG_END']).optional(),
   conflateMs: z.number().int().optional(),
@@ -121,7 +122,7 @@ export type CricketChange = z.infer<typeof cricketChange>
 export const cricketChangeMessage = z.object({
   op: z.literal('ccm'),
   pt: z.number().int(),
-  clk: z.string().optional(),
+  clk: z.string().nullish(),
   cc: z.array(cricketChange).default([]),
 })
 export type CricketChangeMessage = z.infer<typeof cricketChangeMessage>
@@ -149,31 +150,3 @@ export const streamMessage = z.discriminatedUnion('op', [
   statusMessage,
 ])
 export type StreamMessage = z.infer<typeof streamMessage>
-
-/** A line behind the contract's text rule: a NUL in a recorded name never reaches the store. */
-const checkedStreamMessage = checkedInput(streamMessage)
-
-/** The message types of a line, or why it is not one (a line of a file or of the socket). */
-export function parseStreamLine(
-  line: string,
-): { ok: true; message: StreamMessage } | { ok: false; reason: string } {
-  let json: unknown
-  try {
-    json = JSON.parse(line)
-  } catch {
-    return { ok: false, reason: 'not JSON' }
-  }
-  if (typeof json === 'object' && json !== null && 'op' in json) {
-    const op = (json as { op: unknown }).op
-    if (op !== 'mcm' && op !== 'ccm' && op !== 'connection' && op !== 'status') {
-      return { ok: false, reason: `op ${String(op)} is not read` }
-    }
-  }
-  const parsed = checkedStreamMessage.safeParse(json)
-  return parsed.success
-    ? { ok: true, message: parsed.data }
-    : {
-        ok: false,
-        reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-      }
-}
