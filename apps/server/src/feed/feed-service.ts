@@ -97,7 +97,7 @@ export class FeedService {
       await catalog.upsertSports(update.sports, trx)
       await catalog.upsertCompetitions(update.competitions, trx)
       await catalog.upsertEvents(update.events, trx)
-      await catalog.upsertMarkets(update.markets, trx)
+      await catalog.upsertMarkets(update.markets, trx, update.at)
       const closing = update.markets.filter((m) => m.status === 'CLOSED').map((m) => m.id)
       await catalog.upsertRunners(update.runners, trx, closing)
       await catalog.upsertScores(update.scores, trx)

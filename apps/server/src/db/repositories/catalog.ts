@@ -151,7 +151,8 @@ export function catalogRepository(db: Kysely<Database>) {
       }
     },
 
-    async upsertMarkets(rows: readonly MarketInput[], trx: Kysely<Database> = db) {
+    /** `at`: the feed's time of the batch, when a market it closes closed. */
+    async upsertMarkets(rows: readonly MarketInput[], trx: Kysely<Database> = db, at = Date.now()) {
       for (const part of rowChunks(rows)) {
         await trx
           .insertInto('markets')
@@ -172,7 +173,7 @@ export function catalogRepository(db: Kysely<Database>) {
               winner_selection_id: m.winnerSelectionId,
               dead_heat_with: m.deadHeatWith.length > 0 ? JSON.stringify(m.deadHeatWith) : null,
               result_value: m.resultValue,
-              closed_at: m.status === 'CLOSED' ? new Date() : null,
+              closed_at: m.status === 'CLOSED' ? new Date(at) : null,
               updated_at: new Date(),
             })),
           )

@@ -245,4 +245,38 @@ describe('real Betfair recordings', () => {
     },
     120_000,
   )
+
+  it("keeps a race's removals, off and close in order and spacing at speed 0", async () => {
+    const file = 'BASIC-1.211006011'
+    const marketId = '1.211006011'
+    const lines = readFileSync(recording(file), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    const closedPt = lines.find((l) => l.mc?.[0]?.marketDefinition?.status === 'CLOSED')?.pt
+    const database = await newDatabase()
+    const clock = manualClock('2026-12-02T10:00:00Z')
+    // The replay starts now: every recorded time moves by the one offset.
+    const shift = clock.now() - lines[0].pt
+    const { app, close } = await buildTestApp({ database, clock, env: replayEnv(file, '0') })
+    await playToSettlement(app, clock, marketId)
+    const market = await app.db
+      .selectFrom('markets')
+      .select(['start_time', 'closed_at'])
+      .where('id', '=', marketId)
+      .executeTakeFirstOrThrow()
+    const removals = await app.db
+      .selectFrom('runner_removals')
+      .select(['selection_id', 'removed_at'])
+      .where('market_id', '=', marketId)
+      .orderBy('removed_at')
+      .execute()
+    expect(market.start_time.getTime()).toBe(Date.parse('2023-03-09T06:45:00.000Z') + shift)
+    expect(market.closed_at?.getTime()).toBe(closedPt + shift)
+    expect(removals.map((r) => [r.selection_id, r.removed_at.getTime()])).toEqual([
+      ['53371643', Date.parse('2023-03-08T20:16:54.000Z') + shift],
+      ['44364905', Date.parse('2023-03-08T20:51:23.000Z') + shift],
+    ])
+    await close()
+  }, 60_000)
 })

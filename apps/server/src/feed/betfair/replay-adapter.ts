@@ -31,6 +31,8 @@ export class BetfairReplayAdapter implements FeedAdapter {
   private reader: RecordingReader | null = null
   private startedAt = 0
   private firstPt = 0
+  /** Publish time of the last message played: where the replay's clock stands. */
+  private playedPt = 0
   private shiftMs = 0
   /** Wall-clock time of the last progress line in the log. */
   private loggedAt = 0
@@ -52,8 +54,9 @@ export class BetfairReplayAdapter implements FeedAdapter {
       { files: this.settings.paths, speed: this.settings.speed, shiftMs: this.shiftMs },
       'betfair replay opened',
     )
+    this.playedPt = this.firstPt
     await this.playUntil(this.firstPt)
-    return this.feed.update(now, this.shiftMs, true)
+    return this.feed.update(this.replayClock(), this.shiftMs, true)
   }
 
   async poll(now: number): Promise<FeedUpdate> {
@@ -62,7 +65,16 @@ export class BetfairReplayAdapter implements FeedAdapter {
       speed === 0 ? Number.POSITIVE_INFINITY : this.firstPt + (now - this.startedAt) * speed,
     )
     this.logProgress()
-    return this.feed.update(now, this.shiftMs, false)
+    return this.feed.update(this.replayClock(), this.shiftMs, false)
+  }
+
+  /**
+   * The replay's time: the recording's, moved by the one offset every recorded time gets. A
+   * batch is dated by it, so a market's off, removals and close keep their order and spacing at
+   * any speed (at 0 the whole day may play in a minute, and still closes after its off).
+   */
+  private replayClock(): number {
+    return this.playedPt + this.shiftMs
   }
 
   replayReport(): ReplayReport | undefined {
@@ -105,6 +117,7 @@ export class BetfairReplayAdapter implements FeedAdapter {
         for (const id of turns) turned.add(id)
         this.feed.apply(message)
       }
+      this.playedPt = Math.max(this.playedPt, message.pt)
       await reader.advance()
     }
   }
