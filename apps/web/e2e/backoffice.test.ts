@@ -10,6 +10,7 @@ import { saveBetResponse, settledBetsResponse } from '@backlay/contract/bets'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { openSection, signInToConsole } from './support/backoffice'
 import {
   apiUrl,
   browserForFile,
@@ -99,14 +100,8 @@ describe('back office at 1280×800: an operator runs a market from creation to s
   it(
     'signs in and creates a cricket event with a match odds market',
     async () => {
-      await desk.getByLabel('User ID').fill('operator1')
-      await desk.getByLabel('Password').fill('Password1')
-      await desk.getByRole('button', { name: 'Sign in' }).click()
-      await desk.getByRole('heading', { name: 'Dashboard' }).waitFor()
-      await desk
-        .getByRole('navigation', { name: 'Sections' })
-        .getByRole('link', { name: 'Markets' })
-        .click()
+      await signInToConsole(desk)
+      await openSection(desk, 'Markets')
       await desk.getByRole('heading', { name: 'Markets' }).waitFor()
 
       await desk.getByRole('button', { name: 'New event' }).click()
@@ -138,10 +133,7 @@ describe('back office at 1280×800: an operator runs a market from creation to s
       await market.getByRole('button', { name: 'Resume', exact: true }).click()
       await market.getByRole('button', { name: 'Suspend', exact: true }).waitFor()
 
-      await desk
-        .getByRole('navigation', { name: 'Sections' })
-        .getByRole('link', { name: 'Markets' })
-        .click()
+      await openSection(desk, 'Markets')
       await desk.getByLabel('Search events').fill(EVENT)
       await desk.getByRole('link', { name: EVENT }).waitFor()
       await saveScreenshot(desk, 'backoffice-markets-list')
@@ -264,10 +256,7 @@ describe('back office at 1280×800: an operator runs a market from creation to s
   it(
     'sets an alert up, refuses a bad webhook, and switches it off',
     async () => {
-      await desk
-        .getByRole('navigation', { name: 'Sections' })
-        .getByRole('link', { name: 'Alerts' })
-        .click()
+      await openSection(desk, 'Alerts')
       await desk.getByRole('heading', { name: 'Alerts' }).waitFor()
       await desk.getByLabel('Condition').selectOption({ label: 'Settlement late' })
       await desk.getByLabel('Unsettled for (minutes)').fill('45')

@@ -38,6 +38,12 @@ const router = createBrowserRouter(
           }),
         },
         {
+          path: 'feed',
+          lazy: async () => ({
+            Component: (await import('../features/feed/components/feed-page')).FeedPage,
+          }),
+        },
+        {
           path: 'markets',
           lazy: async () => ({
             Component: (await import('../features/markets/components/markets-page')).MarketsPage,

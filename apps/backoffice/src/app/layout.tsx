@@ -21,6 +21,7 @@ export function ConsoleLayout() {
       ? [
           { to: '/brands', label: t('shell.nav.brands') },
           { to: '/alerts', label: t('shell.nav.alerts') },
+          { to: '/feed', label: t('shell.nav.feed') },
         ]
       : []),
     { to: '/audit', label: t('shell.nav.audit') },

@@ -1,4 +1,4 @@
-import type { ReplayReport } from '@backlay/contract/feed-report'
+import type { FeedKind, FeedState, ReplayReport } from '@backlay/contract/feed-report'
 import type {
   CompetitionInput,
   EventInput,
@@ -29,8 +29,16 @@ export interface FeedUpdate {
  * on its own timer; a push-based provider buffers between polls. The built-in simulator is the
  * default; a real provider implements the same two calls.
  */
+/** What an adapter says of itself for the operator's feed view. */
+export interface FeedDescription {
+  source: string
+  state: FeedState
+  /** Epoch ms of its last message, null before any. */
+  lastMessageAt: number | null
+}
+
 export interface FeedAdapter {
-  readonly name: string
+  readonly name: FeedKind
   /**
    * Everything the feed currently knows (fixtures of its window, their markets and prices),
    * plus the current state of each event the store still holds open, even one the window has
@@ -41,6 +49,7 @@ export interface FeedAdapter {
   poll(now: number): Promise<FeedUpdate>
   /** Lets go of connections and timers (a push-based provider); the service is stopping. */
   close?(): Promise<void>
+  describe(): FeedDescription
   /** A replay of files: how far it has got and what it skipped. */
   replayReport?(): ReplayReport | undefined
 }

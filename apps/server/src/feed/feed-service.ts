@@ -1,3 +1,4 @@
+import type { FeedStatus } from '@backlay/contract/feed-report'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
@@ -29,6 +30,22 @@ export class FeedService {
   /** A replay's progress and skipped lines; undefined for a feed that is not a replay. */
   replayReport() {
     return this.adapter.replayReport?.()
+  }
+
+  /** The operator's view of the feed, given how many markets of the catalogue are open. */
+  status(openMarkets: number): FeedStatus {
+    const { source, state, lastMessageAt } = this.adapter.describe()
+    const replay = this.adapter.replayReport?.()
+    return {
+      kind: this.adapter.name,
+      source,
+      state,
+      lastMessageAt,
+      lagSeconds:
+        replay || lastMessageAt === null ? null : (this.clock.now() - lastMessageAt) / 1000,
+      openMarkets,
+      ...(replay ? { replay } : {}),
+    }
   }
 
   constructor(

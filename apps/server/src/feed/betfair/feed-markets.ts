@@ -79,6 +79,11 @@ export class FeedMarkets {
     return this.cache.heartbeatMs
   }
 
+  /** Publish time of the stream's last message, heartbeats included. */
+  lastPublishTime() {
+    return this.cache.lastPublishTime
+  }
+
   /** The markets of `ids` we carry; one we do not is forgotten once it closes. */
   private carried(ids: readonly string[]): CachedMarket[] {
     const markets: CachedMarket[] = []

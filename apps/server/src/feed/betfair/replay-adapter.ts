@@ -1,6 +1,6 @@
 import type { ReplayReport } from '@backlay/contract/feed-report'
 import type { FastifyBaseLogger } from 'fastify'
-import type { FeedAdapter, FeedUpdate } from '../feed-adapter'
+import type { FeedAdapter, FeedDescription, FeedUpdate } from '../feed-adapter'
 import type { LastTradedQuotes } from './catalogue-of'
 import { FeedMarkets } from './feed-markets'
 import { RecordingReader } from './recording'
@@ -75,6 +75,14 @@ export class BetfairReplayAdapter implements FeedAdapter {
    */
   private replayClock(): number {
     return this.playedPt + this.shiftMs
+  }
+
+  describe(): FeedDescription {
+    return {
+      source: this.settings.paths.join(', '),
+      state: this.reader?.report.finished ? 'finished' : 'playing',
+      lastMessageAt: this.reader ? this.replayClock() : null,
+    }
   }
 
   replayReport(): ReplayReport | undefined {

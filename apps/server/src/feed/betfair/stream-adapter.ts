@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline'
 import { connect, type TLSSocket } from 'node:tls'
 import type { StatusMessage } from '@backlay/contract/betfair-stream'
 import type { FastifyBaseLogger } from 'fastify'
-import type { FeedAdapter, FeedUpdate } from '../feed-adapter'
+import type { FeedAdapter, FeedDescription, FeedUpdate } from '../feed-adapter'
 import { FeedMarkets } from './feed-markets'
 import { listMarketNames, NAMES_PER_CALL } from './market-names'
 import type { SessionSource } from './session-token'
@@ -56,6 +56,8 @@ export class BetfairStreamAdapter implements FeedAdapter {
   private readonly firstImage: Promise<void>
   private namesInFlight = false
   private namesRetryAt = 0
+  /** Whether the open connection's authentication was accepted. */
+  private authenticated = false
   /** Connections opened so far (tests and logs). */
   connections = 0
 
@@ -85,6 +87,15 @@ export class BetfairStreamAdapter implements FeedAdapter {
     return this.feed.update(now, 0, false)
   }
 
+  describe(): FeedDescription {
+    const { host, port } = this.settings
+    return {
+      source: `${host}:${port}`,
+      state: this.socket && this.authenticated ? 'connected' : 'connecting',
+      lastMessageAt: this.feed.lastPublishTime(),
+    }
+  }
+
   async close(): Promise<void> {
     this.stopped = true
     if (this.retryTimer) clearTimeout(this.retryTimer)
@@ -111,6 +122,7 @@ export class BetfairStreamAdapter implements FeedAdapter {
     socket.on('close', () => {
       if (this.socket !== socket) return
       this.socket = null
+      this.authenticated = false
       this.scheduleReconnect()
     })
     // Node's idle timer restarts on every byte, so a live stream never pays a timer per message.
@@ -202,7 +214,10 @@ export class BetfairStreamAdapter implements FeedAdapter {
       socket.destroy()
       return
     }
-    if (status.id === AUTHENTICATION_ID) this.subscribe(socket)
+    if (status.id === AUTHENTICATION_ID) {
+      this.authenticated = true
+      this.subscribe(socket)
+    }
   }
 
   private subscribe(socket: TLSSocket) {

@@ -1,6 +1,11 @@
 import { SPORT_ID } from '@backlay/contract/sport'
 import type { EventStatus, MarketStatus, PriceLevel, RunnerStatus } from '../../db/schema'
-import { emptyUpdate, type FeedAdapter, type FeedUpdate } from '../feed-adapter'
+import {
+  emptyUpdate,
+  type FeedAdapter,
+  type FeedDescription,
+  type FeedUpdate,
+} from '../feed-adapter'
 import { gaussian, intBetween, type Prng } from '../prng'
 import { FEED_SPORTS } from '../sports'
 import { bookmakerQuote, exchangeQuote, sessionQuote, softmax } from './pricing'
@@ -75,6 +80,7 @@ const depthRupees = (sportId: string, inplay: boolean) =>
  */
 export class SimulatorAdapter implements FeedAdapter {
   readonly name = 'simulator'
+  private lastAt: number | null = null
   private readonly markets = new Map<string, MarketState>()
   private readonly eventStatus = new Map<string, EventStatus>()
   private readonly loadedDays = new Set<string>()
@@ -93,6 +99,10 @@ export class SimulatorAdapter implements FeedAdapter {
 
   async poll(now: number): Promise<FeedUpdate> {
     return this.collect(now, false)
+  }
+
+  describe(): FeedDescription {
+    return { source: `seed ${this.seed}`, state: 'running', lastMessageAt: this.lastAt }
   }
 
   /** Fixtures live in the window from yesterday to tomorrow (elections: from their announcement). */
@@ -176,6 +186,7 @@ export class SimulatorAdapter implements FeedAdapter {
   }
 
   private collect(now: number, full: boolean): FeedUpdate {
+    this.lastAt = now
     this.loadWindow(now)
     const update = emptyUpdate(now)
     if (full) update.sports.push(...FEED_SPORTS)

@@ -12,6 +12,7 @@ import { operatorLogin } from '../../../../admin/operator-login'
 import { sendFailure } from '../../../../http/failure-status'
 import { alertRoutes } from './alerts'
 import { brandRoutes } from './brands'
+import { feedRoutes } from './feed'
 import { marketRoutes } from './markets'
 import { paymentRoutes } from './payments'
 import { playerRoutes } from './players'
@@ -68,6 +69,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(paymentRoutes)
     await guarded.register(reportRoutes)
     await guarded.register(alertRoutes, { guards })
+    await guarded.register(feedRoutes, { guards })
   })
 }
 export default adminRoutes
