@@ -20,7 +20,9 @@ import type { BetFillTable } from '../db/schema-exchange'
 import { MARKET_MAKER_ID } from './accounts'
 
 /** Markets matched between players on a book; bookmaker and fancy bets are struck with the house. */
-export const isExchangeKind = (kind: MarketKind) => kind === 'MATCH_ODDS' || kind === 'WIN'
+export const EXCHANGE_KINDS = ['MATCH_ODDS', 'WIN'] as const satisfies readonly MarketKind[]
+export const isExchangeKind = (kind: MarketKind) =>
+  (EXCHANGE_KINDS as readonly MarketKind[]).includes(kind)
 
 /** One user's stake in one market, kept in memory so a placement needs no position query. */
 export interface Position {

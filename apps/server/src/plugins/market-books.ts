@@ -12,7 +12,7 @@ import { ExchangeEngine } from '../markets/exchange-engine'
 import { houseQuotes, matchOddsMarketIdsOf } from '../markets/house-lines'
 import { marketsWithRestingOrders } from '../markets/in-play'
 import type { MarketBooks } from '../markets/market-books'
-import { isExchangeKind } from '../markets/market-state'
+import { EXCHANGE_KINDS, isExchangeKind } from '../markets/market-state'
 import { applyPendingRemovals } from '../markets/non-runner'
 import { settleClosedMarkets } from '../markets/settlement'
 
@@ -166,7 +166,7 @@ export const marketBooksPlugin = fp(
             .selectFrom('markets')
             .select('id')
             .where('status', '<>', 'CLOSED')
-            .where('kind', 'in', ['MATCH_ODDS', 'WIN'])
+            .where('kind', 'in', EXCHANGE_KINDS)
             .execute()
           for (const { id } of open) {
             if (stopping) return

@@ -3,11 +3,9 @@ import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
 import type { MarketView } from '@backlay/exchange/order-book'
 import type { MarketKind, MarketStatus, PriceLevel, Runner } from '../db/schema'
 import type { MarketBooks } from '../markets/market-books'
+import { isExchangeKind } from '../markets/market-state'
 
 const BEST_LEVELS = 3
-
-/** Markets matched between players on an in-memory book; bookmaker and fancy are house quotes. */
-export const isExchangeKind = (kind: MarketKind) => kind === 'MATCH_ODDS' || kind === 'WIN'
 
 export interface RunnerPrices {
   availableToBack: DetailPriceSize[]
