@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { openSection, signInToConsole } from './support/backoffice'
 import {
   browserForFile,
@@ -11,7 +11,7 @@ import {
   VIEWPORT_NAMES,
 } from './support/browser'
 import { REPO_ROOT } from './support/paths'
-import { type RunningServer, startServer } from './support/server'
+import { serverForFile } from './support/server'
 
 /*
  * The operator's view of the market feed, on a server replaying two real Betfair files (from
@@ -23,16 +23,12 @@ const browser = browserForFile()
 const recording = (name: string) => join(REPO_ROOT, '..', 'shared', 'betfair-recordings', name)
 const FILES = [recording('BASIC-1.223716976'), recording('RACE-1.140075353')]
 
-let server: RunningServer
-beforeAll(async () => {
-  server = await startServer({
-    FEED: 'betfair-replay',
-    FEED_REPLAY_FILES: FILES.join(','),
-    FEED_REPLAY_SPEED: '0',
-    FEED_TICK_MS: '500',
-  })
-}, 300_000)
-afterAll(() => server?.stop())
+const server = serverForFile({
+  FEED: 'betfair-replay',
+  FEED_REPLAY_FILES: FILES.join(','),
+  FEED_REPLAY_SPEED: '0',
+  FEED_TICK_MS: '500',
+})
 
 describe.each(VIEWPORT_NAMES)('the back office feed page at %s size', (viewport) => {
   let desk: Page
@@ -42,7 +38,7 @@ describe.each(VIEWPORT_NAMES)('the back office feed page at %s size', (viewport)
   })
 
   it("shows a finished replay's files, progress and skipped lines", async () => {
-    desk = await newTrackedPage(await newAppContext(browser(), viewport, server.baseUrl))
+    desk = await newTrackedPage(await newAppContext(browser(), viewport, server().baseUrl))
     await desk.goto('/backoffice/', { waitUntil: 'domcontentloaded' })
     await signInToConsole(desk)
     await openSection(desk, 'Feed')

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { STORAGE_KEYS } from '../src/lib/storage'
 import { brandUrl, loginAs, TEST_TIMEOUT_MS } from './support/betting'
 import {
@@ -11,7 +11,7 @@ import {
   VIEWPORT_NAMES,
   type ViewportName,
 } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { serverForFile } from './support/server'
 
 /*
  * Shell §4 and §8: when the server gives no answer, "Server not responding", the session is
@@ -25,11 +25,7 @@ const STOPPED_MS = 20_000
 /** After a balance answer: about 2 s before the header asks again (POLL_MS.balance, 10 s). */
 const BEFORE_POLL_MS = 8_000
 
-let server: RunningServer
-beforeAll(async () => {
-  server = await startServer({ FEED_TICK_MS: '0' })
-}, 300_000)
-afterAll(() => server?.stop())
+const server = serverForFile({ FEED_TICK_MS: '0' })
 
 describe.each(VIEWPORT_NAMES)('the server stopped for 20 s at %s size', (viewport) => {
   let page: Page
@@ -42,15 +38,15 @@ describe.each(VIEWPORT_NAMES)('the server stopped for 20 s at %s size', (viewpor
   it(
     'says “Server not responding”, clears the session and goes to the home page',
     async () => {
-      const player = await loginAs(PLAYER[viewport], 'Password1', server.baseUrl)
-      const context = await newAppContext(browser(), viewport, brandUrl('', server.baseUrl))
+      const player = await loginAs(PLAYER[viewport], 'Password1', server().baseUrl)
+      const context = await newAppContext(browser(), viewport, brandUrl('', server().baseUrl))
       page = await newTrackedPage(context)
       // Stored once, not by an init script that would store it again at the reload below.
-      await page.goto(brandUrl('/', server.baseUrl))
+      await page.goto(brandUrl('/', server().baseUrl))
       await page.evaluate((entries) => {
         for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value)
       }, player.storage)
-      await page.goto(brandUrl('/settings', server.baseUrl))
+      await page.goto(brandUrl('/settings', server().baseUrl))
       await page.getByText('Balance').first().waitFor()
 
       // The header asks for the balance every 10 s: the server stops shortly before it asks
@@ -58,7 +54,7 @@ describe.each(VIEWPORT_NAMES)('the server stopped for 20 s at %s size', (viewpor
       await page.waitForResponse((r) => r.url().includes('/api/v1/user/getBalanceCRef'))
       await page.waitForTimeout(BEFORE_POLL_MS)
       const stoppedAt = Date.now()
-      await server.halt()
+      await server().halt()
       try {
         await page.getByText('Server not responding').first().waitFor({ timeout: STOPPED_MS })
         await expect.poll(() => new URL(page.url()).pathname).toBe('/')
@@ -73,7 +69,7 @@ describe.each(VIEWPORT_NAMES)('the server stopped for 20 s at %s size', (viewpor
         ).resolves.not.toBe('true')
         await page.waitForTimeout(Math.max(0, stoppedAt + STOPPED_MS - Date.now()))
       } finally {
-        await server.resume()
+        await server().resume()
       }
       // The server is back: the player is a guest until they log in again.
       await page.reload()

@@ -5,6 +5,7 @@ import { get } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import getPort from 'get-port'
+import { afterAll, beforeAll } from 'vitest'
 import { REPO_ROOT, WEB_DIST } from './paths'
 
 // A cold start migrates a fresh store; on a busy two-core machine that can take minutes.
@@ -148,4 +149,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     throw error
   }
   return { baseUrl, dataDir, stop, halt, resume }
+}
+
+/**
+ * A server of the calling test file's own (one that stops it, or replays files), started before
+ * its tests and removed after. `const server = serverForFile(env)` at file level, then `server()`.
+ */
+export function serverForFile(env: Record<string, string>): () => RunningServer {
+  let server: RunningServer | undefined
+  beforeAll(async () => {
+    server = await startServer(env)
+  }, READY_TIMEOUT_MS + STOP_TIMEOUT_MS)
+  afterAll(() => server?.stop())
+  return () => {
+    if (!server) throw new Error('serverForFile() must be called at the top level of a test file')
+    return server
+  }
 }
