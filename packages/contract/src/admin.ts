@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { notificationMessage, siteConfig, socialLinks, supportInfo } from './brand'
 import { depositMethod } from './deposit'
 import { ok } from './envelope'
-import { marketStatus, marketType, runnerStatus } from './market'
+import { marketKind, marketStatus, runnerStatus } from './market'
 import { decimalOdds, rupees } from './money'
 import { responsibleGambling } from './responsible-gambling'
 import { idText } from './wire'
@@ -103,7 +103,7 @@ export const eventRow = z.object({
   startTime: isoTime,
   status: eventStatus,
   markets: z.array(
-    z.object({ id: z.string(), kind: marketType, name: z.string(), status: marketStatus }),
+    z.object({ id: z.string(), kind: marketKind, name: z.string(), status: marketStatus }),
   ),
 })
 export type EventRow = z.infer<typeof eventRow>
@@ -185,7 +185,7 @@ export const adminMarket = z.object({
   eventId: z.string(),
   eventName: z.string(),
   sportId: z.string(),
-  kind: marketType,
+  kind: marketKind,
   name: z.string(),
   status: marketStatus,
   inplay: z.boolean(),

@@ -29,6 +29,8 @@ export const marketDefinition = z.object({
   eventId: z.string(),
   eventTypeId: z.string(),
   marketType: z.string(),
+  /** ODDS, LINE, RANGE, ASIAN_HANDICAP_DOUBLE_LINE, ASIAN_HANDICAP_SINGLE_LINE. */
+  bettingType: z.string().optional(),
   status: z.enum(['INACTIVE', 'OPEN', 'SUSPENDED', 'CLOSED']),
   inPlay: z.boolean().default(false),
   betDelay: z.number().int().min(0).default(0),

@@ -7,6 +7,11 @@ import { z } from 'zod'
 
 /** Exchange kinds plus the racing win market; `BOOKMAKER` is what the spec also calls `Special`. */
 export const marketType = z.enum(['MATCH_ODDS', 'BOOKMAKER', 'SESSION', 'WIN'])
+/**
+ * The operator's view adds ODDS: an event's other exchange markets (a race's place market,
+ * over/under), which the player's site shows as match odds or win markets.
+ */
+export const marketKind = z.enum([...marketType.options, 'ODDS'])
 export type MarketType = z.infer<typeof marketType>
 
 export const marketStatus = z.enum(['OPEN', 'SUSPENDED', 'CLOSED'])

@@ -9,7 +9,7 @@ describe('racing markets', () => {
     const r = racingMarketsRequest.safeParse({ sport_id: '4' })
     expect(msg(r)).toMatch(/sport_id/)
   })
-  it('parses a race item with venue and country code', () => {
+  it('parses a race item with venue, country code and its other markets', () => {
     const race = {
       market_id: '1.77',
       match_id: 'r1',
@@ -21,9 +21,10 @@ describe('racing markets', () => {
       country_code: 'GB',
       inplay: false,
       status: 'OPEN',
+      other_markets: [{ market_id: '1.78', market_name: 'To Be Placed' }],
     }
-    expect(racingMarketsResponse.parse({ status: true, data: [race] }).data[0]?.venue).toBe(
-      'Kempton',
-    )
+    const [parsed] = racingMarketsResponse.parse({ status: true, data: [race] }).data
+    expect(parsed?.venue).toBe('Kempton')
+    expect(parsed?.other_markets).toEqual([{ market_id: '1.78', market_name: 'To Be Placed' }])
   })
 })

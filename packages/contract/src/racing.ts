@@ -32,7 +32,12 @@ export const raceItem = homeMatch
     market_name: true,
     status: true,
   })
-  .extend({ venue: z.string(), country_code: z.string() })
+  .extend({
+    venue: z.string(),
+    country_code: z.string(),
+    /** The race's other open markets (a place market), shown under its win market. */
+    other_markets: z.array(z.object({ market_id: z.string(), market_name: z.string() })),
+  })
 export type RaceItem = z.infer<typeof raceItem>
 export const racingMarketsResponse = ok(z.array(raceItem))
 export type RacingMarketsResponse = z.infer<typeof racingMarketsResponse>

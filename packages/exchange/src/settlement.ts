@@ -1,4 +1,4 @@
-import { betPL, marketExposure, type UserOddsBet } from './exposure'
+import { betPL, losingPL, marketExposure, type UserOddsBet } from './exposure'
 import type { MarketId, Paise, SelectionId, UserId } from './ids'
 import { basisPointsOf, negate } from './money'
 import { err, ok, type Result } from './result'
@@ -20,20 +20,23 @@ export type MarketResult =
       readonly kind: 'WINNER'
       readonly selectionId: SelectionId
       /**
-       * A dead heat: the other runners sharing the win. Each runner's bets are then paid on a
-       * share of the stake, which comes to the average of the P/L over the tied winners.
+       * The other winners. On a single-winner market a dead heat: each tied runner's bets are
+       * paid on a share of the stake, which comes to the average of the P/L over the tied
+       * winners. On a market of `winners` places, each is paid in full while they fit the places.
        */
       readonly deadHeatWith?: readonly SelectionId[]
     }
   | { readonly kind: 'RUNS'; readonly runs: number }
   | { readonly kind: 'VOID' }
 
-/** single-winner markets (exchange match odds, racing win, bookmaker) or one fancy id */
+/** odds markets (exchange match odds, racing win and place, bookmaker) or one fancy id */
 export type SettlementMarket =
   | {
       readonly kind: 'ODDS'
       readonly selectionIds: readonly SelectionId[]
       readonly bets: readonly UserOddsBet[]
+      /** how many selections the market pays (a place market's places); 1 when absent */
+      readonly winners?: number
     }
   | { readonly kind: 'FANCY'; readonly bets: readonly UserFancyBet[] }
 
@@ -94,14 +97,29 @@ export const winnersOf = (result: Extract<MarketResult, { kind: 'WINNER' }>): Se
 ]
 
 /**
- * The P/L of bets on a WINNER result: on a dead heat the average over the tied winners, rounded
- * down, so it is never below what the worst single winner would have cost (the exposure held).
- * winnerPL([back A ₹100 @ 3.00], [A, B]) → (20000 − 10000) / 2 = 5000
+ * The P/L of bets on a WINNER result of a market paying `places` selections. Winners that fit
+ * the places are each paid in full. More winners than places (a dead heat) pay each on a share
+ * places/winners of the stake: the average P/L over every set of `places` of them, rounded down,
+ * so never below what the worst set would have cost (the exposure held).
+ * winnerPL([back A ₹100 @ 3.00], [A, B]) → (20000 − 10000) / 2 = 5000;
+ * winnerPL([back A ₹100 @ 3.00], [A, B], 3) → 20000
  */
-export const winnerPL = (bets: readonly UserOddsBet[], winners: readonly SelectionId[]): Paise => {
-  let total = 0
-  for (const winner of winners) for (const bet of bets) total += betPL(bet, winner)
-  return Math.floor(total / winners.length) as Paise
+export const winnerPL = (
+  bets: readonly UserOddsBet[],
+  winners: readonly SelectionId[],
+  places = 1,
+): Paise => {
+  const won = new Set(winners)
+  const paid = Math.min(won.size, places)
+  let losing = 0
+  let gained = 0
+  for (const bet of bets) {
+    const lost = losingPL(bet)
+    losing += lost
+    if (won.has(bet.selectionId)) gained += betPL(bet, bet.selectionId) - lost
+  }
+  if (won.size === 0) return losing as Paise
+  return Math.floor((won.size * losing + paid * gained) / won.size) as Paise
 }
 
 const checkResult = (input: SettlementInput): Result<true, SettleCode> => {
@@ -159,8 +177,8 @@ export const settleMarket = (input: SettlementInput): Result<Settlement, SettleC
     market.kind === 'ODDS'
       ? [...groupByUser(market.bets)].map(([userId, bets]) => ({
           userId,
-          pl: result.kind === 'WINNER' ? winnerPL(bets, winnersOf(result)) : 0,
-          exposure: marketExposure(market.selectionIds, bets).exposure,
+          pl: result.kind === 'WINNER' ? winnerPL(bets, winnersOf(result), market.winners) : 0,
+          exposure: marketExposure(market.selectionIds, bets, [], market.winners).exposure,
         }))
       : [...groupByUser(market.bets)].map(([userId, bets]) => ({
           userId,

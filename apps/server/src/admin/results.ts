@@ -144,7 +144,7 @@ export async function correctResult(
     app.db.transaction().execute(async (trx): Promise<Result<Settled>> => {
       const market = await trx
         .selectFrom('markets')
-        .select(['kind'])
+        .select(['kind', 'number_of_winners'])
         .where('id', '=', marketId)
         .executeTakeFirst()
       if (!market) return NOT_FOUND
@@ -158,6 +158,8 @@ export async function correctResult(
         return fail('MARKET.CONFLICT', 'This market is not settled yet: declare its result.')
       if (market.kind === 'SESSION')
         return fail('MARKET.INVALID', 'A fancy result is corrected by voiding, not by a winner.')
+      if (market.number_of_winners > 1)
+        return fail('MARKET.INVALID', 'A place market pays several runners: correct it by voiding.')
       const runner = await trx
         .selectFrom('runners')
         .select('selection_id')

@@ -126,7 +126,11 @@ export interface EventTable {
   updated_at: UpdatedAt
 }
 
-export type MarketKind = 'MATCH_ODDS' | 'BOOKMAKER' | 'SESSION' | 'WIN'
+/**
+ * MATCH_ODDS and WIN are an event's main exchange market (a sport's, a race's), ODDS any other
+ * market of it matched on a book (migration 1000); bookmaker and session lines are the house's.
+ */
+export type MarketKind = 'MATCH_ODDS' | 'BOOKMAKER' | 'SESSION' | 'WIN' | 'ODDS'
 export type MarketStatus = 'OPEN' | 'SUSPENDED' | 'CLOSED'
 
 export interface MarketTable {
@@ -151,6 +155,10 @@ export interface MarketTable {
   closed_at: Date | null
   /** Suspended by an operator: the feed cannot reopen it (migration 0402). */
   operator_hold: Generated<boolean>
+  /** Betfair's name of a feed market's type (PLACE, OVER_UNDER_25…); null for our own (1000). */
+  market_type: ColumnType<string | null, string | null | undefined, string | null>
+  /** How many selections the market pays: a race's place market 2 to 4 (migration 1000). */
+  number_of_winners: Generated<number>
   updated_at: UpdatedAt
 }
 

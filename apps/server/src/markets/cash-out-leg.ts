@@ -5,6 +5,7 @@ import type { MarketView } from '@backlay/exchange/order-book'
 import { bestPricesOf } from '@backlay/exchange/trade'
 import { fail, type Result, success } from '../result'
 import type { MarketAccess } from './market-access'
+import { siteMarketType } from './market-state'
 import { type OddsLeg, type Placed, type PlaceOptions, TRADE_MSG, type Trader } from './trade-types'
 
 /** The engine's copy of a user's position in a market (see ExchangeEngine.positionIn). */
@@ -29,12 +30,14 @@ export async function cashOutLeg(
   await access.beforeTrade(marketId)
   const market = await access.catalogueMarket(marketId)
   const position = await access.positionIn(trader.userId, marketId)
-  if (!market || !position?.view || market.kind !== 'MATCH_ODDS') {
+  // An event's other sports markets (over/under, kind ODDS) are single-winner like match odds.
+  const marketType = market && siteMarketType(market.kind, market.sportId)
+  if (!market || !position?.view || marketType !== 'MATCH_ODDS') {
     return fail('CASHOUT.NOT_AVAILABLE', 'Cash-out is not available for this market')
   }
   const plan = cashOut(
     {
-      marketType: market.kind,
+      marketType,
       selectionIds: position.selectionIds as SelectionId[],
       prices: bestPricesOf(position.view),
     },

@@ -27,6 +27,7 @@ function publishing() {
     sportId: '4',
     name: 'Match Odds',
     selectionIds: [A, B],
+    winners: 1,
     book: createBook('1.1' as MarketId, [A, B]),
     positions: new Map(),
     settled: false,

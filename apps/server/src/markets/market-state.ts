@@ -1,4 +1,13 @@
-import { betPL, type OddsBet, type UserOddsBet } from '@backlay/exchange/exposure'
+import type { MarketType } from '@backlay/contract/market'
+import { RACING_SPORT_IDS } from '@backlay/contract/sport'
+import {
+  bestOutcome,
+  betPL,
+  losingPL,
+  type OddsBet,
+  type UserOddsBet,
+  worstOutcome,
+} from '@backlay/exchange/exposure'
 import type { Odds, OrderId, Paise, SelectionId, UserId } from '@backlay/exchange/ids'
 import { match } from '@backlay/exchange/matching'
 import {
@@ -20,9 +29,16 @@ import type { BetFillTable } from '../db/schema-exchange'
 import { MARKET_MAKER_ID } from './accounts'
 
 /** Markets matched between players on a book; bookmaker and fancy bets are struck with the house. */
-export const EXCHANGE_KINDS = ['MATCH_ODDS', 'WIN'] as const satisfies readonly MarketKind[]
+export const EXCHANGE_KINDS = ['MATCH_ODDS', 'WIN', 'ODDS'] as const satisfies readonly MarketKind[]
 export const isExchangeKind = (kind: MarketKind) =>
   (EXCHANGE_KINDS as readonly MarketKind[]).includes(kind)
+
+/**
+ * The type the player's site shows a market as: an event's other exchange markets (kind ODDS: a
+ * race's place market, over/under) trade and display as its main one, win or match odds.
+ */
+export const siteMarketType = (kind: MarketKind, sportId: string): MarketType =>
+  kind === 'ODDS' ? (RACING_SPORT_IDS.includes(sportId) ? 'WIN' : 'MATCH_ODDS') : kind
 
 /** One user's stake in one market, kept in memory so a placement needs no position query. */
 export interface Position {
@@ -32,6 +48,8 @@ export interface Position {
   readonly matched: OddsBet[]
   /** P/L if each runner wins, in the market's runner order, from `matched` */
   readonly pl: number[]
+  /** P/L if none of the runners wins, from `matched`: with `pl`, any set of winners' P/L */
+  none: number
   readonly fancy: FancyBet[]
   /** ids of the user's orders resting on the book */
   readonly open: Set<string>
@@ -47,6 +65,8 @@ export interface MarketState {
   readonly sportId: string
   readonly name: string
   readonly selectionIds: SelectionId[]
+  /** how many runners the market pays: 1, or a race's place market's places */
+  readonly winners: number
   readonly book: OrderBook | null
   readonly positions: Map<string, Position>
   settled: boolean
@@ -61,6 +81,7 @@ export const newPosition = (state: MarketState, userId: string, book: LedgerBook
   book,
   matched: [],
   pl: state.selectionIds.map(() => 0),
+  none: 0,
   fancy: [],
   open: new Set(),
   held: 0,
@@ -160,6 +181,7 @@ export function addMatched(state: MarketState, position: Position, bet: OddsBet)
   state.selectionIds.forEach((id, i) => {
     position.pl[i] = (position.pl[i] ?? 0) + betPL(bet, id)
   })
+  position.none += losingPL(bet)
 }
 
 /** Books the two sides of a fill on the users' positions; a maker whose order filled no longer has it open. */
@@ -192,18 +214,13 @@ export function requiredExposure(state: MarketState, position: Position, extraRi
   if (state.kind === 'SESSION') return fancyExposure(position.fancy).exposure
   const resting = state.book ? restingRiskOf(state.book, position.userId as UserId) : 0
   const risk = resting + extraRisk
-  let worst = 0
-  for (const pl of position.pl) worst = Math.min(worst, pl - risk)
-  return 0 - worst
+  return 0 - Math.min(0, worstOutcome(position.pl, position.none, state.winners) - risk)
 }
 
 /** The user's best outcome if `bet` were fully matched too: the max-profit limit's input. */
 export function bestOutcomeWith(state: MarketState, position: Position, bet: OddsBet): Paise {
-  let best = Number.NEGATIVE_INFINITY
-  state.selectionIds.forEach((id, i) => {
-    best = Math.max(best, (position.pl[i] ?? 0) + betPL(bet, id))
-  })
-  return best as Paise
+  const pl = state.selectionIds.map((id, i) => (position.pl[i] ?? 0) + betPL(bet, id))
+  return bestOutcome(pl, position.none + losingPL(bet), state.winners) as Paise
 }
 
 export function bestFancyOutcomeWith(position: Position, bet: FancyBet): Paise {
@@ -231,7 +248,16 @@ export async function loadMarketState(
   const market = await db
     .selectFrom('markets as m')
     .innerJoin('events as e', 'e.id', 'm.event_id')
-    .select(['m.id', 'm.kind', 'm.name', 'm.event_id', 'e.sport_id', 'm.inplay', 'm.status'])
+    .select([
+      'm.id',
+      'm.kind',
+      'm.name',
+      'm.event_id',
+      'e.sport_id',
+      'm.inplay',
+      'm.status',
+      'm.number_of_winners',
+    ])
     .where('m.id', '=', marketId)
     .executeTakeFirst()
   if (!market) return undefined
@@ -268,6 +294,7 @@ export async function loadMarketState(
     sportId: market.sport_id,
     name: market.name,
     selectionIds,
+    winners: market.number_of_winners,
     book: exchange ? createBook(market.id as never, selectionIds) : null,
     positions: new Map(),
     settled: settlement !== undefined || market.status === 'CLOSED',

@@ -222,6 +222,11 @@ async function settleBets(
     .select(['user_id', 'book', 'held'])
     .where('market_id', '=', marketId)
     .execute()
+  const { number_of_winners: places } = await trx
+    .selectFrom('markets')
+    .select('number_of_winners')
+    .where('id', '=', marketId)
+    .executeTakeFirstOrThrow()
 
   // Every matched bet: exchange fills (one bet per side) or the order itself (house counterparty).
   const orderPL = new Map<string, number>()
@@ -232,7 +237,10 @@ async function settleBets(
   // a user's orders may add up to a paisa or two below the market's P/L the ledger moved.
   const addOdds = (orderId: string, bet: UserOddsBet) => {
     oddsBets.push(bet)
-    orderPL.set(orderId, (orderPL.get(orderId) ?? 0) + (winners ? winnerPL([bet], winners) : 0))
+    orderPL.set(
+      orderId,
+      (orderPL.get(orderId) ?? 0) + (winners ? winnerPL([bet], winners, places) : 0),
+    )
   }
   if (input.kind === 'SESSION') {
     for (const o of orders) {
@@ -283,6 +291,7 @@ async function settleBets(
               kind: 'ODDS',
               selectionIds: selectionIds.length > 0 ? selectionIds : (['-'] as SelectionId[]),
               bets: oddsBets.filter((b) => inBook(b.userId)),
+              winners: places,
             },
       commissionBps: isExchangeKind(input.kind as never) ? EXCHANGE_COMMISSION_BPS : 0,
       accounts: {

@@ -222,6 +222,7 @@ export class TradeCommitter {
         matched: position.matched.length,
         fancy: position.fancy.length,
         pl: [...position.pl],
+        none: position.none,
       }
       let writes: TradeWrites
       try {

@@ -171,6 +171,7 @@ export const positionOfNone: Position = {
   book: 'real',
   matched: [],
   pl: [],
+  none: 0,
   fancy: [],
   open: new Set(),
   held: 0,

@@ -21,7 +21,7 @@ export function undoRest(
   state: MarketState,
   position: Position,
   writes: TradeWrites,
-  before: { matched: number; fancy: number; pl: number[] },
+  before: { matched: number; fancy: number; pl: number[]; none: number },
 ): boolean {
   if (writes.fills.length > 0 || writes.cancels.length > 0) return false
   for (const o of writes.orders) {
@@ -33,6 +33,7 @@ export function undoRest(
   before.pl.forEach((pl, i) => {
     position.pl[i] = pl
   })
+  position.none = before.none
   return true
 }
 

@@ -25,6 +25,7 @@ export async function eventLimits(
     'MATCH_ODDS',
     'BOOKMAKER',
     'WIN',
+    'ODDS',
     'SESSION',
   ])
   for (const m of markets) {

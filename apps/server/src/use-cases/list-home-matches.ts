@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import { catalogRepository } from '../db/repositories/catalog'
 import type { Database } from '../db/schema'
 import type { MarketBooks } from '../markets/market-books'
+import { siteMarketType } from '../markets/market-state'
 import { marketPrices } from './market-prices'
 import { runnerView } from './market-view'
 
@@ -35,7 +36,7 @@ export async function listHomeMatches(
       series_name: e.competition_name,
       market_id: e.market_id,
       market_name: e.market_name,
-      market_type: e.kind,
+      market_type: siteMarketType(e.kind, e.sport_id),
       match_date: e.start_time.toISOString(),
       market_start_time: e.market_start_time.toISOString(),
       inplay: live.inplay,

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import { matchReadsRepository } from '../db/repositories/match-reads'
 import type { Database, Market, MarketKind, MarketStatus, Runner } from '../db/schema'
 import type { MarketBooks } from '../markets/market-books'
+import { siteMarketType } from '../markets/market-state'
 import { marketPrices, type RunnerPrices } from './market-prices'
 import { runnerView } from './market-view'
 
@@ -14,7 +15,7 @@ export interface ReadDeps {
 }
 
 /** Kinds the event page lists as markets; session lines come through fancy/getFancies. */
-const DETAIL_KINDS: readonly MarketKind[] = ['MATCH_ODDS', 'BOOKMAKER', 'WIN']
+const DETAIL_KINDS: readonly MarketKind[] = ['MATCH_ODDS', 'BOOKMAKER', 'WIN', 'ODDS']
 const MTYPE = {
   MATCH_ODDS: 'MATCH_ODDS',
   BOOKMAKER: 'Special',
@@ -73,11 +74,11 @@ function marketDetail(
     const pl = position?.profitIfWins.get(r.selection_id) ?? 0
     return detailRunner(r, live.runners.get(r.selection_id), signedIn ? pl / 100 : null)
   })
-  const kind = market.kind as Exclude<MarketKind, 'SESSION'>
+  const marketType = siteMarketType(market.kind, event.sport_id)
   return {
     id: market.id,
     market_id: market.id,
-    market_type: market.kind,
+    market_type: marketType,
     name: market.name,
     market_name: market.name,
     status: live.status,
@@ -87,7 +88,7 @@ function marketDetail(
     match_id: event.id,
     match_date: event.start_time.toISOString(),
     market_start_time: market.start_time.toISOString(),
-    mtype: MTYPE[kind],
+    mtype: MTYPE[marketType],
     btype: 'ODDS',
     fancy_id: null,
     is_active: live.status === 'OPEN' ? 1 : 0,
@@ -97,7 +98,7 @@ function marketDetail(
     match_tv_url: null,
     has_tv_url: false,
     isBettable: live.status === 'OPEN',
-    isHrBet: market.kind === 'WIN',
+    isHrBet: marketType === 'WIN',
     inplay: live.inplay,
     totalOddsBack: bookPercentage(detailRunners.map((r) => r.ex.availableToBack[0]?.oprice)),
     totalOddsLay: bookPercentage(detailRunners.map((r) => r.ex.availableToLay[0]?.oprice)),

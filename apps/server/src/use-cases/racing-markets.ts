@@ -4,14 +4,32 @@ import type { Database } from '../db/schema'
 import type { MarketBooks } from '../markets/market-books'
 import { listHomeMatches } from './list-home-matches'
 
-/** Open races of horse (7) or greyhound (4339) racing, soonest first, with venue and country. */
+/**
+ * Open races of horse (7) or greyhound (4339) racing, soonest first, with venue and country, each
+ * by its win market with its other markets (place) named.
+ */
 export async function racingMarkets(
   deps: { db: Kysely<Database>; books: MarketBooks },
   sportId: string,
 ): Promise<RaceItem[]> {
-  const races = await listHomeMatches(deps, { sportId })
+  const races = (await listHomeMatches(deps, { sportId })).filter((r) => r.market_type === 'WIN')
+  const others =
+    races.length === 0
+      ? []
+      : await deps.db
+          .selectFrom('markets')
+          .select(['id', 'event_id', 'name'])
+          .where('kind', '=', 'ODDS')
+          .where('status', '<>', 'CLOSED')
+          .where(
+            'event_id',
+            'in',
+            races.map((r) => r.match_id),
+          )
+          .orderBy('sort_priority')
+          .orderBy('id')
+          .execute()
   return races
-    .filter((r) => r.market_type === 'WIN')
     .sort(
       (a, b) =>
         a.market_start_time.localeCompare(b.market_start_time) ||
@@ -28,5 +46,8 @@ export async function racingMarkets(
       status: r.status,
       venue: r.venue ?? '',
       country_code: r.country_code ?? '',
+      other_markets: others
+        .filter((m) => m.event_id === r.match_id)
+        .map((m) => ({ market_id: m.id, market_name: m.name })),
     }))
 }

@@ -1,4 +1,5 @@
 import type { Fancy, MarketDetail } from '@backlay/contract/match-details'
+import type { RaceItem } from '@backlay/contract/racing'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { applyMessage, refetchPrivateState } from './realtime'
@@ -97,7 +98,7 @@ describe('patchMarket', () => {
 })
 
 describe('patchRace', () => {
-  const race = {
+  const race: RaceItem = {
     market_id: '1.7',
     match_id: 'r1',
     match_name: 'Kempton 14:05',
@@ -108,7 +109,8 @@ describe('patchRace', () => {
     status: 'OPEN',
     venue: 'Kempton',
     country_code: 'GB',
-  } as const
+    other_markets: [],
+  }
 
   it('takes the status and in-play flag of a status or image message', () => {
     const off = { type: 'status', market_id: '1.7', seq: 2, inplay: true } as const

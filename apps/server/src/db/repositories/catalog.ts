@@ -52,9 +52,13 @@ export interface MarketInput {
   maxProfit: number
   sortPriority: number
   winnerSelectionId: string | null
-  /** A dead heat's other winners; empty for a single winner. */
+  /** A dead heat's other winners, or a place market's other placed runners; else empty. */
   deadHeatWith: string[]
   resultValue: number | null
+  /** Betfair's name of the market's type, for a feed market. */
+  marketType?: string
+  /** How many runners it pays: a place market's places; 1 when absent. */
+  winners?: number
 }
 export interface RunnerInput {
   marketId: string
@@ -173,6 +177,8 @@ export function catalogRepository(db: Kysely<Database>) {
               winner_selection_id: m.winnerSelectionId,
               dead_heat_with: m.deadHeatWith.length > 0 ? JSON.stringify(m.deadHeatWith) : null,
               result_value: m.resultValue,
+              market_type: m.marketType ?? null,
+              number_of_winners: m.winners ?? 1,
               closed_at: m.status === 'CLOSED' ? new Date(at) : null,
               updated_at: new Date(),
             })),

@@ -72,9 +72,10 @@ describe('catalogueOf', () => {
       { id: '701', sportId: '7', name: 'Ascot', countryCode: 'GB' },
     ])
     const start = Date.parse('2026-11-25T15:00:00.000Z') + 60_000
+    const raceId = `701.${Date.parse('2026-11-25T15:00:00.000Z') / 1000}`
     expect(update.events).toEqual([
       {
-        id: '1.301',
+        id: raceId,
         sportId: '7',
         competitionId: '701',
         name: 'Ascot Win',
@@ -86,8 +87,10 @@ describe('catalogueOf', () => {
     ])
     expect(update.markets[0]).toMatchObject({
       id: '1.301',
-      eventId: '1.301',
+      eventId: raceId,
       kind: 'WIN',
+      marketType: 'WIN',
+      winners: 1,
       status: 'OPEN',
       inplay: false,
       startTime: start,
@@ -220,7 +223,55 @@ describe('catalogueOf', () => {
     })
 
     expect(unsupportedReason(race({ eventTypeId: '99' }))).toBe('event type 99')
-    expect(unsupportedReason(race({ marketType: 'PLACE' }))).toBe('market type PLACE')
-    expect(catalogueOf(cacheWith(race({ marketType: 'PLACE' })), 0, 0).markets).toEqual([])
+    expect(unsupportedReason(race({ marketType: 'EACH_WAY' }))).toBe('market type EACH_WAY')
+    const asian = race({
+      eventTypeId: '1',
+      marketType: 'ASIAN_HANDICAP',
+      bettingType: 'ASIAN_HANDICAP_DOUBLE_LINE',
+    })
+    expect(unsupportedReason(asian)).toBe('market type ASIAN_HANDICAP')
+    const lines = race({
+      eventTypeId: '1',
+      marketType: 'ALT_TOTAL_GOALS',
+      runners: [{ id: 31, status: 'ACTIVE', hc: 2.5 }],
+    })
+    expect(unsupportedReason(lines)).toBe('market type ALT_TOTAL_GOALS')
+    const topScorers = race({ eventTypeId: '1', marketType: 'TOP_SCORERS', numberOfWinners: 3 })
+    expect(catalogueOf(cacheWith(topScorers), 0, 0).markets).toEqual([])
+  })
+
+  it("files a race's place market under the race, with its places, named from the win market", () => {
+    const place = race({ marketType: 'PLACE', name: 'To Be Placed', numberOfWinners: 3 })
+    const alone = catalogueOf(cacheWith(place), 0, 0)
+    const raceId = `701.${Date.parse('2026-11-25T15:00:00.000Z') / 1000}`
+    // Before its win market is seen, the race is named by its venue and time.
+    expect(alone.events[0]).toMatchObject({ id: raceId, name: 'Ascot 15:00' })
+    expect(alone.markets[0]).toMatchObject({
+      eventId: raceId,
+      kind: 'ODDS',
+      name: 'To Be Placed',
+      marketType: 'PLACE',
+      winners: 3,
+      sortPriority: 1,
+    })
+    const named = catalogueOf(cacheWith(place), 0, 0, {
+      raceNames: new Map([[raceId, '1m Hcap']]),
+    })
+    expect(named.events[0]?.name).toBe('Ascot 1m Hcap')
+  })
+
+  it("files a football event's other markets (over/under, correct score) beside its match odds", () => {
+    const goals = race({
+      eventTypeId: '1',
+      marketType: 'OVER_UNDER_25',
+      name: 'Over/Under 2.5 Goals',
+    })
+    const update = catalogueOf(cacheWith(goals), 0, 0)
+    expect(update.events[0]).toMatchObject({ id: '701' })
+    expect(update.markets[0]).toMatchObject({
+      kind: 'ODDS',
+      marketType: 'OVER_UNDER_25',
+      winners: 1,
+    })
   })
 })

@@ -1,7 +1,7 @@
 import type { MarketDefinition, RunnerDefinition } from '@backlay/contract/betfair-stream'
-import { SPORT_ID } from '@backlay/contract/sport'
+import { RACING_SPORT_IDS, SPORT_ID } from '@backlay/contract/sport'
 import { type LastTradedQuote, quoteAroundLastTraded } from '@backlay/exchange/feed-quotes'
-import type { MarketInput, RunnerInput } from '../../db/repositories/catalog'
+import type { EventInput, MarketInput, RunnerInput } from '../../db/repositories/catalog'
 import type {
   EventStatus,
   MarketKind,
@@ -18,7 +18,7 @@ import type { MarketNames } from './market-names'
 
 /** Betfair event types we carry; their ids are our sport ids. */
 const SPORT_OF_EVENT_TYPE = new Map(FEED_SPORTS.map((s) => [s.id, s]))
-const RACING = new Set<string>([SPORT_ID.horseRacing, SPORT_ID.greyhoundRacing])
+const RACING = new Set(RACING_SPORT_IDS)
 /** Price levels a side we keep, as the event page shows them. */
 const DEPTH = 3
 
@@ -30,11 +30,38 @@ export function unsupportedReason(definition: MarketDefinition): string | null {
   return null
 }
 
+/**
+ * An event's main market (a sport's match odds, a race's win) or another of its markets matched
+ * on a book (ODDS): a race's place market, over/under, correct score. Null for what we cannot
+ * settle: Asian handicap lines (a runner is a selection and a handicap, some bets win or lose by
+ * halves), each-way markets, and a sport's market with several winners.
+ */
 function kindOf(definition: MarketDefinition): MarketKind | null {
-  if (definition.marketType === 'MATCH_ODDS' && !RACING.has(definition.eventTypeId))
-    return 'MATCH_ODDS'
-  if (definition.marketType === 'WIN' && RACING.has(definition.eventTypeId)) return 'WIN'
-  return null
+  const racing = RACING.has(definition.eventTypeId)
+  if (definition.marketType === 'MATCH_ODDS' && !racing) return 'MATCH_ODDS'
+  if (definition.marketType === 'WIN' && racing) return 'WIN'
+  const odds = (definition.bettingType ?? 'ODDS') === 'ODDS'
+  const handicapped = definition.runners.some((r) => (r.hc ?? 0) !== 0)
+  if (!odds || handicapped || definition.marketType === 'EACH_WAY') return null
+  if (!racing && winnersOf(definition) > 1) return null
+  return 'ODDS'
+}
+
+const winnersOf = (definition: MarketDefinition) => Math.max(1, definition.numberOfWinners ?? 1)
+
+/**
+ * A race's markets (win, place, …) belong to one event: Betfair's event is the meeting, so a race
+ * is the meeting's markets off at one time.
+ */
+export function raceIdOf(definition: MarketDefinition | null | undefined): string | null {
+  if (!definition || !RACING.has(definition.eventTypeId)) return null
+  return `${definition.eventId}.${Math.floor(Date.parse(definition.marketTime) / 1000)}`
+}
+
+/** A race's name from its win market ("1m Hcap"), which the others ("To Be Placed") lack. */
+export function raceNameOf(definition: MarketDefinition): [raceId: string, name: string] | null {
+  const race = raceIdOf(definition)
+  return race && definition.marketType === 'WIN' && definition.name ? [race, definition.name] : null
 }
 
 /**
@@ -126,22 +153,30 @@ function levelsOf(
   return quoteAroundLastTraded(odds(prices.ltp), quotes(sportId))
 }
 
+/** What a feed knows beside the markets: names it looked up, races' names, BASIC quotes. */
+export interface CatalogueContext {
+  names?: ReadonlyMap<string, MarketNames>
+  /** Race id → its win market's name (raceNameOf). */
+  raceNames?: ReadonlyMap<string, string>
+  quotes?: LastTradedQuotes
+}
+
 /**
  * Our catalogue rows for feed markets: Betfair market and selection ids are kept. A race is an
- * event of its own, under its meeting (Betfair's event) as the competition; other sports keep
- * Betfair's event, under a competition per sport and country. `shiftMs` moves every time (a
- * replay that starts now).
+ * event of its own (its win, place and other markets), under its meeting (Betfair's event) as
+ * the competition; other sports keep Betfair's event, under a competition per sport and
+ * country. `shiftMs` moves every time (a replay that starts now).
  */
 export function catalogueOf(
   markets: readonly CachedMarket[],
   at: number,
   shiftMs: number,
-  names: ReadonlyMap<string, MarketNames> = new Map(),
-  quotes?: LastTradedQuotes,
+  { names = new Map(), raceNames = new Map(), quotes }: CatalogueContext = {},
 ): FeedUpdate {
   const update = emptyUpdate(at)
   const sports = new Set<string>()
   const competitions = new Set<string>()
+  const events = new Map<string, EventInput>()
   for (const market of markets) {
     const definition = market.definition
     if (!definition || unsupportedReason(definition) !== null) continue
@@ -177,21 +212,26 @@ export function catalogueOf(
       update.competitions.push(competition)
     }
     const status = marketStatusOf(definition)
+    // The event ends with its main market; its other markets may close before (correct score).
+    const main = kind !== 'ODDS'
     const eventStatus: EventStatus =
-      status === 'CLOSED' ? 'CLOSED' : definition.inPlay ? 'IN_PLAY' : 'UPCOMING'
-    const eventId = racing ? market.id : definition.eventId
-    update.events.push({
-      id: eventId,
-      sportId: sport.id,
-      competitionId: competition.id,
-      name: racing
-        ? `${venue ?? competition.name} ${marketName}`
-        : (eventName ?? `Event ${definition.eventId}`),
-      startTime,
-      status: eventStatus,
-      venue,
-      countryCode,
-    })
+      status === 'CLOSED' && main ? 'CLOSED' : definition.inPlay ? 'IN_PLAY' : 'UPCOMING'
+    const eventId = raceIdOf(definition) ?? definition.eventId
+    const raceName = raceNames.get(eventId) ?? (kind === 'WIN' ? marketName : null)
+    // One row an event: its main market's, else the first of its others in the batch.
+    if (main || !events.has(eventId))
+      events.set(eventId, {
+        id: eventId,
+        sportId: sport.id,
+        competitionId: competition.id,
+        name: racing
+          ? `${venue ?? competition.name} ${raceName ?? new Date(startTime).toISOString().slice(11, 16)}`
+          : (eventName ?? `Event ${definition.eventId}`),
+        startTime,
+        status: eventStatus,
+        venue,
+        countryCode,
+      })
     const limits = sport.id === SPORT_ID.cricket ? LIMITS.cricketOdds : LIMITS.other
     const result = resultOf(definition)
     const row: MarketInput = {
@@ -205,7 +245,10 @@ export function catalogueOf(
       betDelaySeconds: Math.max(definition.betDelay, BET_DELAY_SECONDS),
       ...limits,
       maxProfit: MAX_PROFIT,
-      sortPriority: 0,
+      // The main market first, then Betfair's order of the rest.
+      sortPriority: kind === 'ODDS' ? 1 : 0,
+      marketType: definition.marketType,
+      winners: winnersOf(definition),
       winnerSelectionId: result?.winnerSelectionId ?? null,
       resultValue: null,
       deadHeatWith: result?.deadHeatWith ?? [],
@@ -241,5 +284,6 @@ export function catalogueOf(
       update.runners.push(runner)
     })
   }
+  update.events.push(...events.values())
   return update
 }

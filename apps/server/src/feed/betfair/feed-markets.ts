@@ -1,7 +1,14 @@
 import type { CricketChangeMessage, MarketChangeMessage } from '@backlay/contract/betfair-stream'
 import type { FastifyBaseLogger } from 'fastify'
 import type { FeedUpdate } from '../feed-adapter'
-import { catalogueOf, type LastTradedQuotes, resultOf, unsupportedReason } from './catalogue-of'
+import {
+  catalogueOf,
+  type LastTradedQuotes,
+  raceIdOf,
+  raceNameOf,
+  resultOf,
+  unsupportedReason,
+} from './catalogue-of'
 import { CricketScores } from './cricket-scores'
 import { type AppliedMessage, type CachedMarket, MarketCache } from './market-cache'
 import type { MarketNames } from './market-names'
@@ -18,6 +25,8 @@ export class FeedMarkets {
   /** Carried markets whose definition came without names and that no lookup has asked for. */
   private readonly unnamed = new Set<string>()
   private readonly names = new Map<string, MarketNames>()
+  /** Races' names from their win markets, for the races' other markets (raceNameOf). */
+  private readonly raceNames = new Map<string, string>()
 
   constructor(
     private readonly log: FastifyBaseLogger,
@@ -45,7 +54,15 @@ export class FeedMarkets {
     const ids = all ? [...this.cache.markets.keys()] : [...this.changed]
     this.changed.clear()
     const markets = this.carried(ids)
-    const update = catalogueOf(markets, at, shiftMs, this.names, this.quotes)
+    for (const market of markets) {
+      const race = market.definition && raceNameOf(market.definition)
+      if (race) this.raceNames.set(...race)
+    }
+    const update = catalogueOf(markets, at, shiftMs, {
+      names: this.names,
+      raceNames: this.raceNames,
+      ...(this.quotes ? { quotes: this.quotes } : {}),
+    })
     for (const market of markets) if (closed(market)) this.forget(market.id)
     return { ...update, scores: this.scores.takeChanged(shiftMs) }
   }
@@ -103,7 +120,10 @@ export class FeedMarkets {
   }
 
   private forget(id: string) {
+    const race = raceIdOf(this.cache.markets.get(id)?.definition)
     this.cache.drop(id)
+    if (race && ![...this.cache.markets.values()].some((m) => raceIdOf(m.definition) === race))
+      this.raceNames.delete(race)
     this.names.delete(id)
     this.unnamed.delete(id)
   }

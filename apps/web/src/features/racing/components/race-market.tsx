@@ -51,17 +51,41 @@ function combinedMarket(market: MarketDetail, picks: readonly DetailRunner[]): M
   }
 }
 
-export function RaceMarket({
-  race,
-  sportId,
-  maxRunners,
-  combine,
-}: {
+interface RaceMarketProps {
   race: RaceItem
   sportId: string
   /** Mobile rows show only the first runners (§2: 3). */
   maxRunners?: number
   combine: boolean
+}
+
+/** A race's win market, then its other markets (a place market), each a table of its own. */
+export function RaceMarkets(props: RaceMarketProps) {
+  return (
+    <>
+      <RaceMarket {...props} />
+      {props.race.other_markets.map((m) => (
+        <RaceMarket
+          key={m.market_id}
+          {...props}
+          race={{ ...props.race, market_id: m.market_id, market_name: m.market_name }}
+          combine={false}
+          secondary
+        />
+      ))}
+    </>
+  )
+}
+
+function RaceMarket({
+  race,
+  sportId,
+  maxRunners,
+  combine,
+  secondary,
+}: RaceMarketProps & {
+  /** Below the win market: no loading picture of its own. */
+  secondary?: boolean
 }) {
   const { t } = useTranslation()
   const odds = useRaceOdds(race)
@@ -128,7 +152,7 @@ export function RaceMarket({
     [sportId, setting.data],
   )
 
-  if (odds.isPending) {
+  if (odds.isPending && !secondary) {
     return (
       <div className={styles.loading} role="status">
         <RaceIllustration kind={sportId === '7' ? 'horse' : 'greyhound'} />

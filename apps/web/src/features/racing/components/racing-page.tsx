@@ -10,7 +10,7 @@ import { useRaces } from '../api/get-races'
 import { raceHeaderTime, startLabel } from '../race-labels'
 import { racingSportOf } from '../racing-sport'
 import { CountryFlag } from './country-flag'
-import { RaceMarket } from './race-market'
+import { RaceMarkets } from './race-market'
 import styles from './racing.module.css'
 
 const ROW_RUNNERS = 3
@@ -54,7 +54,7 @@ function RaceRow({
         />
       </button>
       {open ? (
-        <RaceMarket race={race} sportId={sportId} maxRunners={ROW_RUNNERS} combine={false} />
+        <RaceMarkets race={race} sportId={sportId} maxRunners={ROW_RUNNERS} combine={false} />
       ) : null}
     </li>
   )
@@ -112,7 +112,7 @@ export function RacingPage() {
               {raceHeaderTime(selected.market_start_time)}
             </time>
           </header>
-          <RaceMarket key={selected.market_id} race={selected} sportId={sportId} combine />
+          <RaceMarkets key={selected.market_id} race={selected} sportId={sportId} combine />
         </>
       ) : null}
       {!desktop && list.length > 0 ? (
