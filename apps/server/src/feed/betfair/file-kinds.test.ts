@@ -1,4 +1,3 @@
-import { saveBetResponse } from '@backlay/contract/bets'
 import { readyResponse } from '@backlay/contract/health'
 import { quoteAroundLastTraded } from '@backlay/exchange/feed-quotes'
 import type { Odds, Paise } from '@backlay/exchange/ids'
@@ -54,28 +53,35 @@ async function playToSettlement(app: App, clock: ReturnType<typeof manualClock>)
     await play(app, clock, 1)
 }
 
-/** A back of ₹100 on runner `r` of market `m` at its best back price. */
-async function backAtBest(app: App, token: string, m: number, r: number) {
+/** A bet of `rupees` on runner `r` of market `m` at its best price of that side. */
+async function betAtBest(
+  app: App,
+  token: string,
+  { m, r, side, rupees }: { m: number; r: number; side: 'back' | 'lay'; rupees: number },
+) {
   const market = MADE_MARKETS[m]
   const runner = market?.runners[r]
   if (!market || !runner) throw new Error(`no runner ${m}/${r}`)
   const [best] = (
     await app.db
       .selectFrom('runners')
-      .select('back')
+      .select(['back', 'lay'])
       .where('market_id', '=', market.id)
       .where('selection_id', '=', String(runner.id))
       .executeTakeFirstOrThrow()
-  ).back
-  if (!best) throw new Error(`no back price on ${market.id}/${runner.id}`)
+  )[side]
+  if (!best) throw new Error(`no ${side} price on ${market.id}/${runner.id}`)
   const res = await call(app, token, 'POST', 'bet/saveBet', {
-    is_back: 1,
+    is_back: side === 'back' ? 1 : 0,
     market_id: market.id,
     odds: best.price / 100,
     selection_id: String(runner.id),
-    stack: 100,
+    stack: rupees,
   })
-  expect(saveBetResponse.parse(res.body).data.status).toBe('MATCHED')
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({
+    status: true,
+    data: { status: 'MATCHED' },
+  })
   return best.price
 }
 
@@ -187,6 +193,39 @@ describe.each(CASES)('a %s file (%s)', (kind, layout) => {
       })
     }
 
+    // As the player's site shows them: the race with its place market, the match with all three.
+    const open = async (url: string, payload: object) =>
+      (await app.inject({ method: 'POST', url: `/api/v1/${url}`, payload })).json().data
+    const races = await open('market/allRacingMarketsOpen', { sport_id: '7' })
+    expect(races).toEqual([
+      expect.objectContaining({
+        match_id: RACE_EVENT,
+        market_id: '1.600000001',
+        other_markets: [{ market_id: '1.600000002', market_name: 'To Be Placed' }],
+      }),
+    ])
+    const placeOdds = await open('market/raceOddsOpen', {
+      match_id: RACE_EVENT,
+      market_id: '1.600000002',
+    })
+    expect(placeOdds).toMatchObject({ market_type: 'WIN', isHrBet: true, name: 'To Be Placed' })
+    expect(placeOdds.runners[0].ex.tradedVolume).toBe(bookAtOff(1, 0).tradedVolume / 100)
+    const details = await open('match/matchDetailsOpen', { match_id: '60000002' })
+    expect(
+      details.map((d: { market_id: string; market_type: string }) => [d.market_id, d.market_type]),
+    ).toEqual([
+      ['1.600000003', 'MATCH_ODDS'],
+      ['1.600000004', 'MATCH_ODDS'],
+      ['1.600000005', 'MATCH_ODDS'],
+    ])
+    const history = await app.inject({
+      url: '/api/v1/exchange/market/priceHistory?marketId=1.600000004',
+    })
+    expect(history.json().data.runners[1].feed).toEqual({
+      lastTradedPrice: bookAtOff(3, 1).lastTraded / 100,
+      tradedVolume: bookAtOff(3, 1).tradedVolume / 100,
+    })
+
     // A player backs a placed runner (paid in full beside the winner), a loser to win, and
     // the over/under's winner.
     await app.db
@@ -195,11 +234,25 @@ describe.each(CASES)('a %s file (%s)', (kind, layout) => {
       .where('id', 'in', MARKET_IDS)
       .execute()
     const player = await newPlayer(app, { rupees: 1_000 })
-    const placed = await backAtBest(app, player.token, 1, 2)
-    await backAtBest(app, player.token, 0, 1)
-    const over = await backAtBest(app, player.token, 3, 1)
-    const exposure = (await moneyOf(app, player.id)).exposure
-    expect(exposure).toBe(300_00)
+    const back = (m: number, r: number) =>
+      betAtBest(app, player.token, { m, r, side: 'back', rupees: 100 })
+    const placed = await back(1, 2)
+    await back(0, 1)
+    const over = await back(3, 1)
+    expect((await moneyOf(app, player.id)).exposure).toBe(300_00)
+    // Laying two runners to be placed in a 2-place race can lose both liabilities at once; in
+    // the win market only the larger.
+    const layer = await newPlayer(app, { rupees: 10_000 })
+    const lay = (m: number, r: number) =>
+      betAtBest(app, layer.token, { m, r, side: 'lay', rupees: 100 })
+    const liability = (odds: number) => profitAtOdds(100_00 as Paise, odds as Odds)
+    const [placeFirst, placeSecond] = [await lay(1, 0), await lay(1, 1)]
+    const [winFirst, winSecond] = [await lay(0, 0), await lay(0, 1)]
+    expect((await moneyOf(app, layer.id)).exposure).toBe(
+      liability(placeFirst) +
+        liability(placeSecond) +
+        Math.max(0, liability(winFirst) - 100_00, liability(winSecond) - 100_00),
+    )
 
     await playToSettlement(app, clock)
     expect(await settlementsOf(app)).toEqual([
@@ -247,6 +300,10 @@ describe.each(CASES)('a %s file (%s)', (kind, layout) => {
       100_00 +
       net(profitAtOdds(100_00 as Paise, over as Odds))
     expect(await moneyOf(app, player.id)).toEqual({ cash, exposure: 0 })
+    // 7100 won and was placed; 7101 neither.
+    const layerCash =
+      10_000_00 + net(100_00 - liability(placeFirst)) + net(100_00 - liability(winFirst))
+    expect(await moneyOf(app, layer.id)).toEqual({ cash: layerCash, exposure: 0 })
     expect(await ledgerTotal(app)).toBe(0)
     const lines = fileText(kind)
       .split(/\r?\n/)
