@@ -108,7 +108,9 @@ const START = Date.parse(MARKET_TIME) - 2 * 3_600_000
 const MOVES = 3
 const LEVELS = 3
 
-const tickOf = (m: number, r: number, move: number) => 40 + 20 * r + 5 * m + move
+/** Each market's favourite's tick, a place market's shorter than its win market's. */
+const BASE_TICK = [100, 40, 90, 70, 140]
+const tickOf = (m: number, r: number, move: number) => (BASE_TICK[m] ?? 100) + 25 * r + move
 const price = (tick: number) => oddsAtTick(tick) / 100
 /** Rupees at a level (k = 0 best), different on every level and runner. */
 const sizeAt = (r: number, k: number) => 100 * (k + 1) + r
@@ -239,7 +241,14 @@ export function streamLines(kind: FileKind, markets = MADE_MARKETS): Line[] {
         ...(markets.length > 1 ? { segmentType: segment } : {}),
       })
     })
-  } else for (const market of markets) mcm([image(market)])
+  } else {
+    // Every market is created at once, as a day's markets are listed together.
+    for (const market of markets) {
+      mcm([image(market)])
+      pt -= step
+    }
+    pt += step
+  }
   for (let move = 1; move < MOVES; move++) {
     for (const market of markets) {
       const rc = market.runners.map((runner, r) =>
