@@ -113,7 +113,7 @@ const BASE_TICK = [100, 40, 90, 70, 140]
 const tickOf = (m: number, r: number, move: number) => (BASE_TICK[m] ?? 100) + 25 * r + move
 const price = (tick: number) => oddsAtTick(tick) / 100
 /** Rupees at a level (k = 0 best), different on every level and runner. */
-const sizeAt = (r: number, k: number) => 100 * (k + 1) + r
+const sizeAt = (r: number, k: number) => 1_000 * (k + 1) + r
 
 /** The book a runner of a ladder file shows at the off: best first, odds×100 and paise. */
 export function bookAtOff(m: number, r: number) {

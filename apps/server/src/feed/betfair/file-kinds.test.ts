@@ -253,6 +253,16 @@ describe.each(CASES)('a %s file (%s)', (kind, layout) => {
         liability(placeSecond) +
         Math.max(0, liability(winFirst) - 100_00, liability(winSecond) - 100_00),
     )
+    // An over/under is single-winner like match odds: the site offers cash-out on it.
+    const trader = await newPlayer(app, { rupees: 1_000 })
+    await betAtBest(app, trader.token, { m: 3, r: 0, side: 'back', rupees: 300 })
+    const cashOut = await call(
+      app,
+      trader.token,
+      'GET',
+      'exchange/order/cashout?marketId=1.600000004',
+    )
+    expect(cashOut.body).toMatchObject({ status: true, data: { msg: 'Cash-out successful.' } })
 
     await playToSettlement(app, clock)
     expect(await settlementsOf(app)).toEqual([
