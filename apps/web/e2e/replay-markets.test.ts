@@ -45,7 +45,10 @@ describe.each(VIEWPORT_NAMES)('an event replayed from a Betfair file at %s size'
     for (const market of [win, place]) {
       await market.getByText('Red Rum').waitFor()
       // Quoted around the last traded price: a back price on the first runner.
-      await market.getByRole('button', { name: /^Back Red Rum \d/ }).first().waitFor()
+      await market
+        .getByRole('button', { name: /^Back Red Rum \d/ })
+        .first()
+        .waitFor()
     }
     await saveScreenshot(page, `replay-race-markets-${viewport}`)
   }, 90_000)
@@ -56,7 +59,10 @@ describe.each(VIEWPORT_NAMES)('an event replayed from a Betfair file at %s size'
       await page.getByRole('region', { name }).waitFor()
     const goals = page.getByRole('region', { name: 'Over/Under 2.5 Goals' })
     await goals.getByText('Over 2.5 Goals').waitFor()
-    await goals.getByRole('button', { name: /^Lay Over 2\.5 Goals \d/ }).first().waitFor()
+    await goals
+      .getByRole('button', { name: /^Lay Over 2\.5 Goals \d/ })
+      .first()
+      .waitFor()
     await saveScreenshot(page, `replay-match-markets-${viewport}`)
   }, 60_000)
 })
