@@ -65,4 +65,14 @@ describe.each(VIEWPORT_NAMES)('an event replayed from a Betfair file at %s size'
       .waitFor()
     await saveScreenshot(page, `replay-match-markets-${viewport}`)
   }, 60_000)
+
+  it("shows the file's last traded price and volume in a runner's ladder", async () => {
+    await page.getByRole('button', { name: 'Ladder of Over 2.5 Goals' }).click()
+    const ladder = page.getByRole('dialog', { name: /Over 2\.5 Goals/ })
+    // Nothing matched here yet; the file's first line has Over 2.5 last traded at 1.96 with
+    // ₹1,010 matched (its next, a recorded minute on, 1.97 and ₹2,010).
+    await ladder.getByText(/^Feed: last 1\.9[67], matched \D*[12],010/).waitFor()
+    await saveScreenshot(page, `replay-ladder-feed-${viewport}`)
+    await page.keyboard.press('Escape')
+  }, 60_000)
 })

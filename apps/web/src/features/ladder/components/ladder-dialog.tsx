@@ -11,6 +11,8 @@ import { useCommitTiming } from '../../../lib/use-commit-timing'
 import { refreshAfterBet } from '../../bet-slip/api/place-bet'
 import type { SelectOdds } from '../../markets/components/market-table'
 import { cancelUnmatchedBet, useUnmatchedBets } from '../../open-bets/api/get-open-bets'
+import { usePriceHistory } from '../../price-history/api/get-price-history'
+import { FeedFigures } from '../../price-history/components/feed-figures'
 import { useStakeButtons } from '../../stakes/api/get-stake-buttons'
 import { useLadder } from '../api/get-ladder'
 import { ladderAction, movedRow } from '../ladder-keys'
@@ -72,6 +74,10 @@ function Ladder({
   const { market, runner, matchId } = target
   const ladder = useLadder(market.market_id)
   const depth = ladder.data?.runners.find((r) => r.selectionId === runner.selectionId)
+  // A feed's own figures (a BASIC file's last traded price) beside what matched here.
+  const feed = usePriceHistory(market.market_id).data?.runners.find(
+    (r) => r.selectionId === runner.selectionId,
+  )?.feed
   const unmatched = useUnmatchedBets({ matchId }, { poll: true })
   const buttons = useStakeButtons()
   const { oneClick, confirmed, stake, setOneClick, confirm, setStake } = useLadderStore()
@@ -155,6 +161,8 @@ function Ladder({
       <Dialog.Description className={styles.hint}>
         {t('ladder.lastTraded')}{' '}
         <strong>{depth?.lastTradedPrice ? formatOdds(depth.lastTradedPrice) : '–'}</strong>
+        {feed ? ' · ' : null}
+        <FeedFigures feed={feed} />
       </Dialog.Description>
       <div className={styles.controls}>
         <label className={styles.toggle}>

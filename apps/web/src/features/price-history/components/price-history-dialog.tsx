@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatMoney, formatOdds } from '../../../lib/format'
 import { usePriceHistory } from '../api/get-price-history'
 import { ZOOMS, type Zoom } from '../zoom'
+import { FeedFigures } from './feed-figures'
 import { PriceChart } from './price-chart'
 import styles from './price-history.module.css'
 import { TradedView } from './traded-view'
@@ -50,18 +51,7 @@ export function PriceHistoryDialog({
                 <span>
                   {t('pricehistory.matched')} <strong>{formatMoney(runner.tradedVolume)}</strong>
                 </span>
-                {runner.feed ? (
-                  <span>
-                    {runner.feed.lastTradedPrice === null
-                      ? t('pricehistory.feedVolume', {
-                          volume: formatMoney(runner.feed.tradedVolume),
-                        })
-                      : t('pricehistory.feed', {
-                          price: formatOdds(runner.feed.lastTradedPrice),
-                          volume: formatMoney(runner.feed.tradedVolume),
-                        })}
-                  </span>
-                ) : null}
+                <FeedFigures feed={runner.feed} />
               </>
             ) : (
               t(history.isError ? 'pricehistory.failed' : 'pricehistory.loading')
