@@ -24,7 +24,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { DEFAULT_LOGIN_CLIENTS, loginClientOf } from '../../../../auth/login-clients'
-import { accountKey, loginProtectionOf } from '../../../../auth/login-guard'
 import { refuseDemo } from '../../../../auth/refuse-demo'
 import { usersRepository } from '../../../../db/repositories/users'
 import { sendFailure } from '../../../../http/failure-status'
@@ -38,13 +37,9 @@ import {
 } from '../../../../use-cases/account-settings'
 import { brandSettingsOf, signupAllowed } from '../../../../use-cases/brand-config'
 import { createDemoUser } from '../../../../use-cases/demo-login'
-import { checkCredentials, findLoginUser, openSession } from '../../../../use-cases/login'
-import {
-  confirmLoginChallenge,
-  loginChallenge,
-  notifyLoginAttack,
-  STEP_UP_MSG,
-} from '../../../../use-cases/login-step-up'
+import { guardedLogin } from '../../../../use-cases/guarded-login'
+import { openSession } from '../../../../use-cases/login'
+import { STEP_UP_MSG } from '../../../../use-cases/login-step-up'
 import { changeOwnPassword } from '../../../../use-cases/password-reset'
 import { register, SIGNUP_CLOSED_MSG } from '../../../../use-cases/register'
 import { revokeSession } from '../../../../use-cases/sessions'
@@ -105,52 +100,23 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const brand = await requestBrand(request)
       if (!brand.ok) return sendFailure(reply, brand)
-      const policy = loginProtectionOf(brand.value.config)
-      const account = accountKey(brand.value.id, request.body.user_name)
-      const wait = guard.waitBefore(policy, brand.value.id, account, request.ip)
-      if (wait) {
-        const seconds = Math.ceil(wait.waitMs / 1000)
-        return sendFailure(reply, {
-          code: 'AUTH.RATE_LIMITED',
-          msg:
-            wait.kind === 'address'
-              ? `Too many failed logins from your network. Please try again in ${seconds} seconds.`
-              : `Too many failed logins. Please try again in ${seconds} seconds or reset your password.`,
+      const login = await guardedLogin({ ...otpDeps, guard }, brand.value, {
+        userName: request.body.user_name,
+        password: request.body.password,
+        ip: request.ip,
+        ...(request.body.orderId ? { orderId: request.body.orderId } : {}),
+        ...(request.body.otp ? { otp: request.body.otp } : {}),
+      })
+      if (login.kind === 'refused') return sendFailure(reply, login.failure)
+      if (login.kind === 'step-up') {
+        return reply.code(403).send({
+          status: false as const,
+          code: 'AUTH.STEP_UP_REQUIRED' as const,
+          msg: STEP_UP_MSG,
+          data: login.challenge,
         })
       }
-      const checked = await checkCredentials(
-        { db: app.db },
-        {
-          brandId: brand.value.id,
-          userName: request.body.user_name,
-          password: request.body.password,
-        },
-      )
-      if (!checked.ok) {
-        if (checked.code === 'AUTH.INVALID_CREDENTIALS') {
-          const user = await findLoginUser(app.db, brand.value.id, request.body.user_name)
-          const crossed = guard.recordFailure(policy, brand.value.id, account, request.ip)
-          if (crossed && user) await notifyLoginAttack({ db: app.db }, user)
-        }
-        return sendFailure(reply, checked)
-      }
-      const user = checked.value
-      if (guard.stepUpRequired(policy, account)) {
-        const { orderId, otp } = request.body
-        if (!orderId || !otp) {
-          const challenge = await loginChallenge(otpDeps, user)
-          if (!challenge.ok) return sendFailure(reply, challenge)
-          return reply.code(403).send({
-            status: false as const,
-            code: 'AUTH.STEP_UP_REQUIRED' as const,
-            msg: STEP_UP_MSG,
-            data: challenge.value,
-          })
-        }
-        const confirmed = await confirmLoginChallenge(otpDeps, user, { orderId, otp })
-        if (!confirmed.ok) return sendFailure(reply, confirmed)
-      }
-      guard.clear(account)
+      const user = login.user
       return openSession({ db: app.db, tokens: app.tokens, clock: app.clock }, user)
     },
   )
