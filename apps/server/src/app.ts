@@ -41,6 +41,7 @@ import { silksPlugin } from './plugins/silks'
 import { streamPlugin } from './plugins/stream'
 import { webAppPlugin } from './plugins/web-app'
 import { apiRoutes } from './routes/api'
+import { tradingApiPlugin } from './trading-api/plugin'
 
 /**
  * One log line a request, Fastify's "request completed" (with its method, URL, status and time),
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   await app.register(responsibleGamblingGate)
   await app.register(apiRoutes, { prefix: '/api' })
+  await app.register(tradingApiPlugin, { prefix: '/betfair' })
   await app.register(backOfficePlugin, { prefix: '/backoffice', distDir: config.BACKOFFICE_DIST })
   await app.register(brandAssetsPlugin)
   await app.register(silksPlugin)

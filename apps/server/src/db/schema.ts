@@ -6,6 +6,7 @@ import type { BonusTables } from './schema-bonus'
 import type { CasinoTables } from './schema-casino'
 import type { ClusterTables } from './schema-cluster'
 import type { ExchangeTables } from './schema-exchange'
+import type { TradingApiTables } from './schema-trading-api'
 
 /**
  * Table types for Kysely. Money columns are bigint paise and odds columns integer odds×100;
@@ -216,7 +217,8 @@ export interface Database
     BonusTables,
     CasinoTables,
     ClusterTables,
-    ExchangeTables {
+    ExchangeTables,
+    TradingApiTables {
   brands: BrandTable
   users: UserTable
   ledger_accounts: LedgerAccountTable

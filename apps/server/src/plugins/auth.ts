@@ -7,7 +7,7 @@ import type { UserRole } from '../db/schema'
 import { sendFailure } from '../http/failure-status'
 import { sendSessionHeaders } from '../http/session-header'
 import { jwtSecret } from '../kept-secrets'
-import type { Failure } from '../result'
+import type { Failure, Result } from '../result'
 import { renewSessionIfDue, type SessionCheck, sessionCheck } from '../use-cases/sessions'
 
 declare module 'fastify' {
@@ -20,6 +20,11 @@ declare module 'fastify' {
     /** The same for the back office: operator tokens only (the admin guard adds the rest). */
     requireOperatorSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     addSessionCheck: (check: SessionCheck) => void
+    /**
+     * A player's live session from a bare token, every check applied (another door's header,
+     * the trading API's X-Authentication); renewal is the caller's.
+     */
+    playerSession: (token: string, request: FastifyRequest) => Promise<Result<VerifiedSession>>
     /** The live-session check alone (the stream's, whose sockets the added checks do not gate). */
     checkSession: SessionCheck
   }
@@ -30,6 +35,9 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i
+
+/** A token's claims once it verified, with when it expires (epoch seconds). */
+export type VerifiedSession = SessionClaims & { expiresAt: number }
 
 const WRONG_ROLE: Record<UserRole, Failure> = {
   player: { ok: false, code: 'AUTH.FORBIDDEN', msg: 'This call is for players only.' },
@@ -59,6 +67,25 @@ export const authPlugin = fp(
       checks.push(check)
     })
     app.decorateRequest('user', null)
+    const sessionOf = async (
+      token: string,
+      role: UserRole,
+      request: FastifyRequest,
+    ): Promise<Result<VerifiedSession>> => {
+      const verified = await tokens.verify(token)
+      if (!verified.ok) return verified
+      if (verified.value.role !== role) return WRONG_ROLE[role]
+      // The checks read the store side by side (one round trip, not one each); the first
+      // check's refusal still wins, so a dead session answers 401 before anything else.
+      const claims = verified.value
+      const refused = (await Promise.all(checks.map((check) => check(claims, request)))).find(
+        (failure) => failure !== null,
+      )
+      return refused ?? verified
+    }
+    app.decorate('playerSession', (token: string, request: FastifyRequest) =>
+      sessionOf(token, 'player', request),
+    )
     const requireRole =
       (role: UserRole) => async (request: FastifyRequest, reply: FastifyReply) => {
         const match = BEARER.exec(request.headers.authorization ?? '')
@@ -68,23 +95,15 @@ export const authPlugin = fp(
             msg: 'Please log in to continue.',
           })
         }
-        const verified = await tokens.verify(match[1])
-        if (!verified.ok) return sendFailure(reply, verified)
-        if (verified.value.role !== role) return sendFailure(reply, WRONG_ROLE[role])
-        // The checks read the store side by side (one round trip, not one each); the first
-        // check's refusal still wins, so a dead session answers 401 before anything else.
-        const claims = verified.value
-        const refused = (await Promise.all(checks.map((check) => check(claims, request)))).find(
-          (failure) => failure !== null,
-        )
-        if (refused) return sendFailure(reply, refused)
-        request.user = verified.value
+        const session = await sessionOf(match[1], role, request)
+        if (!session.ok) return sendFailure(reply, session)
+        request.user = session.value
         const renewed = await renewSessionIfDue(
           app.db,
           tokens,
           app.clock,
           app.config.JWT_TTL_SECONDS,
-          verified.value,
+          session.value,
         )
         if (renewed) sendSessionHeaders(reply, app.clock, renewed)
       }

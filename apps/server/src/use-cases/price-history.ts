@@ -81,7 +81,8 @@ export async function readPriceHistory(
 }
 
 /** Each runner's last traded price (ladder odds), from its newest fill that stands. */
-async function lastTradedPrices(db: Kysely<Database>, marketId: string) {
+/** Each runner's last matched price here (odds×100), from its latest standing fill. */
+export async function lastTradedPrices(db: Kysely<Database>, marketId: string) {
   const rows = await db
     .selectFrom('bet_fills')
     .select(['selection_id', sql<number>`coalesce(matched_odds, odds)`.as('odds')])

@@ -48,6 +48,7 @@ import {
   statementDetails,
   transferStatement,
 } from '../../../../use-cases/statements'
+import { appKeyRoutes } from './app-keys'
 
 /** `{id}` of account/{id}/…: the caller's own `_id`, or `guest` where guests may read. */
 const accountParams = z.strictObject({ id: z.string().trim().min(1).max(64) })
@@ -64,6 +65,7 @@ const NOT_YOURS = {
  * account/statement/details, account/profit-loss, account/transfer-statement).
  */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(appKeyRoutes)
   /** requireUser plus: `{id}` must be the caller's own account. */
   const requireOwnAccount = async (request: FastifyRequest, reply: FastifyReply) => {
     await app.requireUser(request, reply)

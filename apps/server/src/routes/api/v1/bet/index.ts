@@ -36,9 +36,9 @@ import {
   listSettledBets,
   marketsWithBets,
 } from '../../../../markets/bet-queries'
-import { houseLineGuard } from '../../../../markets/house-lines'
+import { oddsPlacement } from '../../../../markets/odds-placement'
 import { readOrderHistory } from '../../../../markets/order-history'
-import type { OddsLeg, Placed, PlaceOptions, Trader } from '../../../../markets/trade-types'
+import type { OddsLeg, Placed, Trader } from '../../../../markets/trade-types'
 import type { Result } from '../../../../result'
 
 /** The answer to cancelling one or all unmatched bets of a market. */
@@ -77,30 +77,7 @@ const betRoutes: FastifyPluginAsyncZod = async (app) => {
     return trader
   }
 
-  const guardHouseLines = houseLineGuard({
-    db: app.db,
-    clock: app.clock,
-    books: engine,
-    log: app.log,
-    toleranceBp: app.config.HOUSE_LINE_TOLERANCE_BP,
-  })
-  // The guard runs on every attempt, so a line that drifted during the bet delay is caught too.
-  const placeOdds = (
-    trader: Trader,
-    marketId: string,
-    legs: OddsLeg[],
-    options: Pick<PlaceOptions, 'requestId' | 'persistence' | 'fillOrKill'>,
-    key?: string,
-  ) =>
-    engine.withDelay(
-      async (delayed) =>
-        (await guardHouseLines(marketId, legs)) ??
-        engine.placeOdds(trader, marketId, legs, {
-          ...delayed,
-          ...options,
-          ...(key ? { idempotencyKey: key } : {}),
-        }),
-    )
+  const placeOdds = oddsPlacement(app)
 
   const answer = <T>(
     reply: FastifyReply,

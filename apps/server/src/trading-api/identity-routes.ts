@@ -1,0 +1,94 @@
+import { IDENTITY_ERRORS, type IdentityResponse } from '@backlay/contract/betfair-api'
+import formbody from '@fastify/formbody'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { requestBrand } from '../http/request-brand'
+import { guardedLogin } from '../use-cases/guarded-login'
+import { renewSessionIfDue, revokeSession, startSession } from '../use-cases/sessions'
+import { useAppKey } from './app-keys'
+
+const credentials = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+})
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name]
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+/**
+ * Betfair's identity service under /betfair/identity/api: login (form username and password,
+ * header X-Application), keepAlive and logout (header X-Authentication). The session is a
+ * Backlay session: the web login's failed-login guard and step-up apply, and logout ends it.
+ * Answers are HTTP 200 with `status` SUCCESS or FAIL, as Betfair's.
+ */
+export async function identityRoutes(app: FastifyInstance) {
+  await app.register(formbody)
+  const otpDeps = { db: app.db, clock: app.clock, sender: app.otpSender, guard: app.loginGuard }
+  const answer = (product: string, token: string, error = ''): IdentityResponse => ({
+    token,
+    product,
+    status: error ? 'FAIL' : 'SUCCESS',
+    error,
+  })
+
+  app.post('/login', async (request) => {
+    const product = header(request, 'x-application')
+    const form = credentials.safeParse(request.body ?? {})
+    if (!form.success) return answer(product, '', IDENTITY_ERRORS.input)
+    if (!product) return answer(product, '', IDENTITY_ERRORS.appKey)
+    const brand = await requestBrand(request)
+    if (!brand.ok) return answer(product, '', IDENTITY_ERRORS.invalid)
+    const login = await guardedLogin(otpDeps, brand.value, {
+      userName: form.data.username,
+      password: form.data.password,
+      ip: request.ip,
+    })
+    if (login.kind === 'step-up') return answer(product, '', IDENTITY_ERRORS.stepUp)
+    if (login.kind === 'refused') {
+      const code = login.failure.code
+      return answer(
+        product,
+        '',
+        code === 'AUTH.LOCKED'
+          ? IDENTITY_ERRORS.locked
+          : code === 'AUTH.RATE_LIMITED'
+            ? IDENTITY_ERRORS.tooMany
+            : IDENTITY_ERRORS.invalid,
+      )
+    }
+    if (!(await useAppKey(app.db, login.user.id, product, app.clock.now())))
+      return answer(product, '', IDENTITY_ERRORS.appKey)
+    const session = await startSession(app.db, app.tokens, login.user)
+    return answer(product, session.token)
+  })
+
+  app.post('/keepAlive', async (request) => {
+    const product = header(request, 'x-application')
+    const token = header(request, 'x-authentication')
+    const session = token ? await app.playerSession(token, request) : null
+    if (!session?.ok) return answer(product, '', IDENTITY_ERRORS.noSession)
+    const renewed = await renewSessionIfDue(
+      app.db,
+      app.tokens,
+      app.clock,
+      app.config.JWT_TTL_SECONDS,
+      session.value,
+    )
+    return answer(product, renewed?.token ?? token)
+  })
+
+  app.post('/logout', async (request) => {
+    const product = header(request, 'x-application')
+    const token = header(request, 'x-authentication')
+    const session = token ? await app.playerSession(token, request) : null
+    if (!session?.ok) return answer(product, '', IDENTITY_ERRORS.noSession)
+    await revokeSession(app.db, app.clock, session.value.sessionId)
+    return answer(product, '')
+  })
+
+  // Certificate login needs a client certificate on a TLS connection; without one it fails the
+  // way Betfair's does, and a client can use the form login above.
+  app.post('/certlogin', async () => ({ loginStatus: 'CERT_AUTH_REQUIRED' }))
+}

@@ -1,0 +1,401 @@
+import type { listCurrentOrdersParams } from '@backlay/contract/betfair-orders'
+import {
+  type CancelExecutionReport,
+  type CurrentOrderSummary,
+  type ExecutionError,
+  type InstructionError,
+  MAX_PLACE_INSTRUCTIONS,
+  type PlaceExecutionReport,
+  type PlaceInstruction,
+  type PlaceInstructionReport,
+  type PlaceOrdersParams,
+} from '@backlay/contract/betfair-orders'
+import { decimalToOdds, paiseToRupees, rupeesToPaise } from '@backlay/contract/money'
+import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+import { EXCHANGE_KINDS } from '../markets/market-state'
+import type { OddsPlacement } from '../markets/odds-placement'
+import type { ApiCaller } from './api-caller'
+import { averagePrice, bookOrderOf } from './market-book'
+
+/** Betfair's window in which a placeOrders call with the same customerRef is a duplicate. */
+const CUSTOMER_REF_WINDOW_MS = 60_000
+
+/** How an engine refusal reads in Betfair's reports: the call's code and the instruction's. */
+function betfairCodes(code: string): { execution: ExecutionError; instruction: InstructionError } {
+  switch (code) {
+    case 'BET.INSUFFICIENT_FUNDS':
+      return { execution: 'INSUFFICIENT_FUNDS', instruction: 'ERROR_IN_ORDER' }
+    case 'BET.INVALID_ODDS':
+      return { execution: 'BET_ACTION_ERROR', instruction: 'INVALID_ODDS' }
+    case 'BET.STAKE_BELOW_MIN':
+    case 'BET.STAKE_ABOVE_MAX':
+      return { execution: 'BET_ACTION_ERROR', instruction: 'INVALID_BET_SIZE' }
+    case 'BET.MARKET_SUSPENDED':
+    case 'BET.RUNNER_SUSPENDED':
+      return { execution: 'MARKET_SUSPENDED', instruction: 'ERROR_IN_ORDER' }
+    case 'BET.MARKET_CLOSED':
+    case 'BET.IN_PLAY':
+      return { execution: 'MARKET_NOT_OPEN_FOR_BETTING', instruction: 'ERROR_IN_ORDER' }
+    case 'BET.MARKET_NOT_FOUND':
+    case 'BET.WRONG_MARKET':
+      return { execution: 'INVALID_MARKET_ID', instruction: 'ERROR_IN_ORDER' }
+    case 'BET.RUNNER_NOT_FOUND':
+      return { execution: 'BET_ACTION_ERROR', instruction: 'INVALID_RUNNER' }
+    case 'BET.RETRY':
+      return { execution: 'ERROR_IN_MATCHER', instruction: 'ERROR_IN_ORDER' }
+    default:
+      return code.startsWith('RG.') || code.startsWith('AUTH.')
+        ? { execution: 'INVALID_ACCOUNT_STATE', instruction: 'ERROR_IN_ORDER' }
+        : { execution: 'BET_ACTION_ERROR', instruction: 'ERROR_IN_ORDER' }
+  }
+}
+
+/** What Backlay refuses in an instruction before it reaches the exchange (no starting price). */
+function refusedInstruction(instruction: PlaceInstruction): InstructionError | null {
+  if (instruction.orderType !== 'LIMIT') return 'MARKET_NOT_OPEN_FOR_BSP_BETTING'
+  if (!instruction.limitOrder) return 'ERROR_IN_ORDER'
+  if (instruction.limitOrder.persistenceType === 'MARKET_ON_CLOSE')
+    return 'INVALID_PERSISTENCE_TYPE'
+  if ((instruction.handicap ?? 0) !== 0) return 'INVALID_RUNNER'
+  if (instruction.limitOrder.betTargetType) return 'INVALID_BID_TYPE'
+  const { minFillSize, size, price, timeInForce } = instruction.limitOrder
+  // Prices and sizes go to two decimals: 1.015 is off the ladder, ₹10.001 no amount.
+  if (!twoDecimals(price)) return 'INVALID_ODDS'
+  if (!twoDecimals(size)) return 'INVALID_BET_SIZE'
+  if (minFillSize !== undefined && (timeInForce !== 'FILL_OR_KILL' || minFillSize > size))
+    return 'INVALID_MIN_FILL_SIZE'
+  return null
+}
+
+const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6
+
+const failed = (
+  params: PlaceOrdersParams,
+  execution: ExecutionError,
+  reports: PlaceInstructionReport[],
+): PlaceExecutionReport => ({
+  ...(params.customerRef ? { customerRef: params.customerRef } : {}),
+  status: 'FAILURE',
+  errorCode: execution,
+  marketId: params.marketId,
+  instructionReports: reports,
+})
+
+/**
+ * placeOrders: each LIMIT instruction through the same placement as the web's saveBet (bet
+ * delay, funds, limits, house lines, the engine's commit), reported as Betfair reports it.
+ */
+export async function placeOrders(
+  app: FastifyInstance,
+  place: OddsPlacement,
+  caller: ApiCaller,
+  params: PlaceOrdersParams,
+): Promise<PlaceExecutionReport> {
+  const related = (instruction: PlaceInstruction): PlaceInstructionReport => ({
+    status: 'FAILURE',
+    errorCode: 'RELATED_ACTION_FAILED',
+    instruction,
+  })
+  if (params.instructions.length > MAX_PLACE_INSTRUCTIONS)
+    return failed(params, 'TOO_MANY_INSTRUCTIONS', params.instructions.map(related))
+  const market = await app.db
+    .selectFrom('markets')
+    .select('kind')
+    .where('id', '=', params.marketId)
+    .executeTakeFirst()
+  if (!market || !(EXCHANGE_KINDS as readonly string[]).includes(market.kind))
+    return failed(params, 'INVALID_MARKET_ID', params.instructions.map(related))
+  // An instruction Backlay cannot take fails the call before anything is placed.
+  const refusals = params.instructions.map(refusedInstruction)
+  if (refusals.some((r) => r !== null))
+    return failed(
+      params,
+      'BET_ACTION_ERROR',
+      params.instructions.map((instruction, i) => {
+        const code = refusals[i]
+        return code ? { status: 'FAILURE', errorCode: code, instruction } : related(instruction)
+      }),
+    )
+  if (params.customerRef && !(await claimCustomerRef(app, caller.userId, params.customerRef)))
+    return failed(params, 'DUPLICATE_TRANSACTION', params.instructions.map(related))
+
+  const reports: PlaceInstructionReport[] = []
+  let lastFailure: ExecutionError | null = null
+  for (const instruction of params.instructions) {
+    const order = instruction.limitOrder
+    if (!order) continue
+    const placed = await place(
+      caller.trader,
+      params.marketId,
+      [
+        {
+          selectionId: String(instruction.selectionId),
+          side: instruction.side,
+          odds: decimalToOdds(order.price),
+          stake: rupeesToPaise(order.size),
+        },
+      ],
+      {
+        requestId: caller.request.id,
+        persistence: order.persistenceType === 'PERSIST' ? 'PERSIST' : 'LAPSE',
+        ...(order.timeInForce === 'FILL_OR_KILL'
+          ? {
+              fillOrKill:
+                order.minFillSize === undefined
+                  ? {}
+                  : { minFill: rupeesToPaise(order.minFillSize) },
+            }
+          : {}),
+      },
+    )
+    app.metrics.observePlacement(placed)
+    if (placed.ok) {
+      const bet = placed.value.bets[0]
+      reports.push({
+        status: 'SUCCESS',
+        orderStatus: bet && bet.unmatched_stack > 0 ? 'EXECUTABLE' : 'EXECUTION_COMPLETE',
+        instruction,
+        ...(bet ? { betId: bet.bet_id } : {}),
+        placedDate: new Date(app.clock.now()).toISOString(),
+        averagePriceMatched: bet?.avg_odds ?? 0,
+        sizeMatched: bet?.matched_stack ?? 0,
+      })
+    } else if (placed.code === 'BET.NOT_FILLED') {
+      // Betfair: a fill-or-kill order that could not fill is placed and at once expired.
+      reports.push({
+        status: 'SUCCESS',
+        orderStatus: 'EXPIRED',
+        instruction,
+        placedDate: new Date(app.clock.now()).toISOString(),
+        averagePriceMatched: 0,
+        sizeMatched: 0,
+      })
+    } else {
+      const codes = betfairCodes(placed.code)
+      lastFailure = codes.execution
+      reports.push({ status: 'FAILURE', errorCode: codes.instruction, instruction })
+    }
+  }
+  const failures = reports.filter((r) => r.status === 'FAILURE').length
+  if (failures > 0 && params.customerRef)
+    await releaseCustomerRef(app, caller.userId, params.customerRef)
+  return {
+    ...(params.customerRef ? { customerRef: params.customerRef } : {}),
+    status:
+      failures === 0
+        ? 'SUCCESS'
+        : failures === reports.length
+          ? 'FAILURE'
+          : 'PROCESSED_WITH_ERRORS',
+    ...(failures === 0
+      ? {}
+      : {
+          errorCode:
+            failures === reports.length && lastFailure ? lastFailure : 'PROCESSED_WITH_ERRORS',
+        }),
+    marketId: params.marketId,
+    instructionReports: reports,
+  }
+}
+
+/** Notes a call's customerRef; false when the same ref was used within Betfair's window. */
+async function claimCustomerRef(app: FastifyInstance, userId: string, ref: string) {
+  const now = app.clock.now()
+  await app.db
+    .deleteFrom('api_customer_refs')
+    .where('user_id', '=', userId)
+    .where('customer_ref', '=', ref)
+    .where('created_at', '<', new Date(now - CUSTOMER_REF_WINDOW_MS))
+    .execute()
+  const claimed = await app.db
+    .insertInto('api_customer_refs')
+    .values({ user_id: userId, customer_ref: ref, created_at: new Date(now) })
+    .onConflict((oc) => oc.columns(['user_id', 'customer_ref']).doNothing())
+    .returning('customer_ref')
+    .executeTakeFirst()
+  return claimed !== undefined
+}
+
+/** A call that placed nothing may be sent again with its ref. */
+async function releaseCustomerRef(app: FastifyInstance, userId: string, ref: string) {
+  await app.db
+    .deleteFrom('api_customer_refs')
+    .where('user_id', '=', userId)
+    .where('customer_ref', '=', ref)
+    .execute()
+}
+
+/**
+ * cancelOrders: the named bets, every unmatched bet of a market, or with neither every unmatched
+ * bet of the caller. A size reduction (cancelling part of a bet) is not offered yet.
+ */
+export async function cancelOrders(
+  app: FastifyInstance,
+  caller: ApiCaller,
+  params: {
+    marketId?: string | undefined
+    instructions?: { betId: string; sizeReduction?: number | undefined }[] | undefined
+    customerRef?: string | undefined
+  },
+): Promise<CancelExecutionReport> {
+  const ref = params.customerRef ? { customerRef: params.customerRef } : {}
+  const open = await app.db
+    .selectFrom('bet_orders')
+    .select(['id', 'market_id', 'remaining'])
+    .where('user_id', '=', caller.userId)
+    .where('status', '=', 'OPEN')
+    .where('remaining', '>', 0)
+    .where('market_kind', 'in', EXCHANGE_KINDS)
+    .$if(params.marketId !== undefined, (q) => q.where('market_id', '=', params.marketId ?? ''))
+    .execute()
+  const now = new Date(app.clock.now()).toISOString()
+  if (!params.instructions) {
+    const byMarket = new Map<string, string[]>()
+    for (const o of open) byMarket.set(o.market_id, [...(byMarket.get(o.market_id) ?? []), o.id])
+    const reports: CancelExecutionReport['instructionReports'] = []
+    for (const [marketId, orderIds] of byMarket) {
+      const done = await app.exchange.cancel(caller.trader, marketId, orderIds, caller.request.id)
+      for (const id of orderIds)
+        reports.push(
+          done.ok
+            ? {
+                status: 'SUCCESS',
+                instruction: { betId: id },
+                sizeCancelled: sizeOf(open, id),
+                cancelledDate: now,
+              }
+            : {
+                status: 'FAILURE',
+                errorCode: 'BET_TAKEN_OR_LAPSED',
+                instruction: { betId: id },
+                sizeCancelled: 0,
+              },
+        )
+    }
+    return {
+      ...ref,
+      status: 'SUCCESS',
+      ...(params.marketId ? { marketId: params.marketId } : {}),
+      instructionReports: reports,
+    }
+  }
+  const reports: CancelExecutionReport['instructionReports'] = []
+  for (const instruction of params.instructions) {
+    const order = open.find((o) => o.id === instruction.betId)
+    if (instruction.sizeReduction !== undefined) {
+      reports.push({
+        status: 'FAILURE',
+        errorCode: 'ERROR_IN_ORDER',
+        instruction,
+        sizeCancelled: 0,
+      })
+      continue
+    }
+    if (!order) {
+      const known = await app.db
+        .selectFrom('bet_orders')
+        .select('id')
+        .where('id', '=', instruction.betId)
+        .where('user_id', '=', caller.userId)
+        .executeTakeFirst()
+      reports.push({
+        status: 'FAILURE',
+        errorCode: known ? 'BET_TAKEN_OR_LAPSED' : 'INVALID_BET_ID',
+        instruction,
+        sizeCancelled: 0,
+      })
+      continue
+    }
+    const done = await app.exchange.cancel(
+      caller.trader,
+      order.market_id,
+      [order.id],
+      caller.request.id,
+    )
+    reports.push(
+      done.ok
+        ? {
+            status: 'SUCCESS',
+            instruction,
+            sizeCancelled: paiseToRupees(done.value.cancelled),
+            cancelledDate: now,
+          }
+        : { status: 'FAILURE', errorCode: 'BET_TAKEN_OR_LAPSED', instruction, sizeCancelled: 0 },
+    )
+  }
+  const failures = reports.filter((r) => r.status === 'FAILURE').length
+  return {
+    ...ref,
+    status:
+      failures === 0
+        ? 'SUCCESS'
+        : failures === reports.length
+          ? 'FAILURE'
+          : 'PROCESSED_WITH_ERRORS',
+    ...(failures > 0 ? { errorCode: 'PROCESSED_WITH_ERRORS' as const } : {}),
+    ...(params.marketId ? { marketId: params.marketId } : {}),
+    instructionReports: reports,
+  }
+}
+
+const sizeOf = (orders: readonly { id: string; remaining: number }[], id: string) =>
+  paiseToRupees(orders.find((o) => o.id === id)?.remaining ?? 0)
+
+/** listCurrentOrders: the caller's exchange bets not yet settled, web and API bets alike. */
+export async function listCurrentOrders(
+  app: FastifyInstance,
+  caller: ApiCaller,
+  params: z.output<typeof listCurrentOrdersParams>,
+): Promise<{ currentOrders: CurrentOrderSummary[]; moreAvailable: boolean }> {
+  const from = params.fromRecord ?? 0
+  const count = params.recordCount && params.recordCount > 0 ? params.recordCount : 1000
+  const rows = await app.db
+    .selectFrom('bet_orders')
+    .selectAll()
+    .where('user_id', '=', caller.userId)
+    .where('status', '=', 'OPEN')
+    .where('market_kind', 'in', EXCHANGE_KINDS)
+    .where((eb) => eb.or([eb('remaining', '>', 0), eb('matched', '>', 0)]))
+    .$if(params.betIds !== undefined, (q) => q.where('id', 'in', params.betIds ?? []))
+    .$if(params.marketIds !== undefined, (q) => q.where('market_id', 'in', params.marketIds ?? []))
+    .$if(params.orderProjection === 'EXECUTABLE', (q) => q.where('remaining', '>', 0))
+    .$if(params.orderProjection === 'EXECUTION_COMPLETE', (q) => q.where('remaining', '=', 0))
+    .$if(params.dateRange?.from !== undefined, (q) =>
+      q.where('placed_at', '>=', new Date(params.dateRange?.from ?? 0)),
+    )
+    .$if(params.dateRange?.to !== undefined, (q) =>
+      q.where('placed_at', '<=', new Date(params.dateRange?.to ?? 0)),
+    )
+    .orderBy('placed_at', params.sortDir === 'LATEST_TO_EARLIEST' ? 'desc' : 'asc')
+    .orderBy('seq')
+    .offset(from)
+    .limit(count + 1)
+    .execute()
+  return {
+    currentOrders: rows.slice(0, count).map((o) => {
+      const book = bookOrderOf(o)
+      return {
+        betId: o.id,
+        marketId: o.market_id,
+        selectionId: Number(o.selection_id),
+        handicap: 0,
+        priceSize: { price: book.price, size: book.size },
+        bspLiability: 0,
+        side: o.side,
+        status: book.status,
+        persistenceType: book.persistenceType,
+        orderType: 'LIMIT' as const,
+        placedDate: book.placedDate,
+        averagePriceMatched: o.matched > 0 ? averagePrice(o) : 0,
+        sizeMatched: book.sizeMatched,
+        sizeRemaining: book.sizeRemaining,
+        sizeLapsed: 0,
+        sizeCancelled: book.sizeCancelled,
+        sizeVoided: 0,
+        regulatorCode: 'BACKLAY',
+      }
+    }),
+    moreAvailable: rows.length > count,
+  }
+}
