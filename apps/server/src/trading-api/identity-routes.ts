@@ -1,5 +1,4 @@
 import { IDENTITY_ERRORS, type IdentityResponse } from '@backlay/contract/betfair-api'
-import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requestBrand } from '../http/request-brand'
@@ -11,6 +10,18 @@ const credentials = z.object({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(200),
 })
+
+/** The login form: URL-encoded as Betfair's clients send it, or JSON. */
+function formOf(request: FastifyRequest): unknown {
+  const text = String(request.body ?? '')
+  if (!(request.headers['content-type'] ?? '').includes('json'))
+    return Object.fromEntries(new URLSearchParams(text))
+  try {
+    return JSON.parse(text)
+  } catch {
+    return {}
+  }
+}
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name]
@@ -24,7 +35,9 @@ const header = (request: FastifyRequest, name: string) => {
  * Answers are HTTP 200 with `status` SUCCESS or FAIL, as Betfair's.
  */
 export async function identityRoutes(app: FastifyInstance) {
-  await app.register(formbody)
+  // Read as text, so a body of any type gets the identity service's answer, never another shape.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
   const otpDeps = { db: app.db, clock: app.clock, sender: app.otpSender, guard: app.loginGuard }
   const answer = (product: string, token: string, error = ''): IdentityResponse => ({
     token,
@@ -35,7 +48,7 @@ export async function identityRoutes(app: FastifyInstance) {
 
   app.post('/login', async (request) => {
     const product = header(request, 'x-application')
-    const form = credentials.safeParse(request.body ?? {})
+    const form = credentials.safeParse(formOf(request))
     if (!form.success) return answer(product, '', IDENTITY_ERRORS.input)
     if (!product) return answer(product, '', IDENTITY_ERRORS.appKey)
     const brand = await requestBrand(request)
