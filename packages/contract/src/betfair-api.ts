@@ -133,7 +133,10 @@ export const eventResult = z.strictObject({
   }),
   marketCount: z.number().int(),
 })
-export const marketTypeResult = z.strictObject({ marketType: z.string(), marketCount: z.number().int() })
+export const marketTypeResult = z.strictObject({
+  marketType: z.string(),
+  marketCount: z.number().int(),
+})
 export const countryCodeResult = z.strictObject({
   countryCode: z.string(),
   marketCount: z.number().int(),

@@ -99,13 +99,16 @@ export const placeInstructionReport = z.strictObject({
   sizeMatched: z.number().optional(),
 })
 export type PlaceInstructionReport = z.infer<typeof placeInstructionReport>
-export const placeExecutionReport = z.strictObject({
-  customerRef: z.string().optional(),
-  status: executionStatus,
-  errorCode: z.enum(EXECUTION_ERRORS).optional(),
-  marketId: z.string(),
-  instructionReports: z.array(placeInstructionReport),
-})
+/** An order call's report: its status and error code, and one report an instruction. */
+const executionReportOf = <R extends z.ZodType>(instructionReport: R) =>
+  z.strictObject({
+    customerRef: z.string().optional(),
+    status: executionStatus,
+    errorCode: z.enum(EXECUTION_ERRORS).optional(),
+    marketId: z.string(),
+    instructionReports: z.array(instructionReport),
+  })
+export const placeExecutionReport = executionReportOf(placeInstructionReport)
 export type PlaceExecutionReport = z.infer<typeof placeExecutionReport>
 
 export const cancelInstruction = z.object({
@@ -172,4 +175,114 @@ export type CurrentOrderSummary = z.infer<typeof currentOrderSummary>
 export const currentOrderSummaryReport = z.strictObject({
   currentOrders: z.array(currentOrderSummary),
   moreAvailable: z.boolean(),
+})
+
+export const replaceOrdersParams = z.object({
+  marketId: id,
+  instructions: z.array(z.object({ betId: id, newPrice: z.number().positive() })).min(1),
+  customerRef: z.string().max(32).optional(),
+  marketVersion: z.object({ version: z.number().int() }).optional(),
+  async: z.boolean().optional(),
+})
+export const replaceExecutionReport = executionReportOf(
+  z.strictObject({
+    status: instructionStatus,
+    errorCode: z.enum(INSTRUCTION_ERRORS).optional(),
+    cancelInstructionReport: cancelInstructionReport.optional(),
+    placeInstructionReport: placeInstructionReport.optional(),
+  }),
+)
+export type ReplaceExecutionReport = z.infer<typeof replaceExecutionReport>
+
+export const updateOrdersParams = z.object({
+  marketId: id,
+  instructions: z
+    .array(
+      z.object({ betId: id, newPersistenceType: z.enum(['LAPSE', 'PERSIST', 'MARKET_ON_CLOSE']) }),
+    )
+    .min(1),
+  customerRef: z.string().max(32).optional(),
+})
+export const updateExecutionReport = executionReportOf(
+  z.strictObject({
+    status: instructionStatus,
+    errorCode: z.enum(INSTRUCTION_ERRORS).optional(),
+    instruction: z.object({ betId: z.string(), newPersistenceType: z.string() }),
+  }),
+)
+export type UpdateExecutionReport = z.infer<typeof updateExecutionReport>
+
+export const CLEARED_GROUPS = ['EVENT_TYPE', 'EVENT', 'MARKET', 'SIDE', 'BET'] as const
+export const listClearedOrdersParams = z.object({
+  betStatus: z.enum(['SETTLED', 'VOIDED', 'LAPSED', 'CANCELLED']),
+  eventTypeIds: z.array(id).optional(),
+  eventIds: z.array(id).optional(),
+  marketIds: z.array(id).optional(),
+  runnerIds: z.array(z.object({ marketId: id, selectionId: z.number().int() })).optional(),
+  betIds: z.array(id).optional(),
+  side: side.optional(),
+  settledDateRange: z.object({ from: isoTime.optional(), to: isoTime.optional() }).optional(),
+  groupBy: z.enum(CLEARED_GROUPS).optional(),
+  includeItemDescription: z.boolean().optional(),
+  locale: z.string().optional(),
+  fromRecord: z.number().int().min(0).optional(),
+  recordCount: z.number().int().min(0).max(1000).optional(),
+})
+/** A cleared bet, or a roll-up of them by `groupBy` (fields of what the group shares). */
+export const clearedOrderSummary = z.strictObject({
+  eventTypeId: z.string().optional(),
+  eventId: z.string().optional(),
+  marketId: z.string().optional(),
+  selectionId: z.number().int().optional(),
+  handicap: z.number().optional(),
+  betId: z.string().optional(),
+  placedDate: isoTime.optional(),
+  persistenceType: z.enum(['LAPSE', 'PERSIST']).optional(),
+  orderType: z.literal('LIMIT').optional(),
+  side: side.optional(),
+  itemDescription: z
+    .strictObject({
+      eventTypeDesc: z.string(),
+      eventDesc: z.string(),
+      marketDesc: z.string(),
+      marketType: z.string(),
+      marketStartTime: isoTime,
+      runnerDesc: z.string(),
+      numberOfWinners: z.number().int(),
+    })
+    .optional(),
+  betOutcome: z.enum(['WON', 'LOST', 'PLACE']).optional(),
+  priceRequested: z.number().optional(),
+  settledDate: isoTime.optional(),
+  lastMatchedDate: isoTime.optional(),
+  betCount: z.number().int(),
+  commission: z.number().optional(),
+  priceMatched: z.number().optional(),
+  priceReduced: z.boolean().optional(),
+  sizeSettled: z.number().optional(),
+  profit: z.number().optional(),
+  sizeCancelled: z.number().optional(),
+})
+export type ClearedOrderSummary = z.infer<typeof clearedOrderSummary>
+export const clearedOrderSummaryReport = currentOrderSummaryReport
+  .omit({ currentOrders: true })
+  .extend({ clearedOrders: z.array(clearedOrderSummary) })
+
+export const listMarketProfitAndLossParams = z.object({
+  marketIds: z.array(id).min(1),
+  includeSettledBets: z.boolean().optional(),
+  includeBspBets: z.boolean().optional(),
+  netOfCommission: z.boolean().optional(),
+})
+export const marketProfitAndLoss = z.strictObject({
+  marketId: z.string(),
+  commissionApplied: z.number(),
+  profitAndLosses: z.array(
+    z.strictObject({
+      selectionId: z.number().int(),
+      ifWin: z.number(),
+      ifLose: z.number().optional(),
+      ifPlace: z.number().optional(),
+    }),
+  ),
 })

@@ -19,7 +19,8 @@ export interface BetFilter {
   to?: string | undefined
 }
 
-const baseQuery = (db: Kysely<Database>) =>
+/** A player's orders with their market, event, series and runner names (every bet list's rows). */
+export const orderRowsQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('bet_orders as o')
     .innerJoin('markets as m', 'm.id', 'o.market_id')
@@ -55,7 +56,7 @@ const baseQuery = (db: Kysely<Database>) =>
       'r.name as selection_name',
     ])
 
-type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number]
+type Row = Awaited<ReturnType<ReturnType<typeof orderRowsQuery>['execute']>>[number]
 
 const partStake = (row: Row, part: BetPart) =>
   part === 'matched' ? row.matched : part === 'unmatched' ? row.remaining : row.cancelled
@@ -116,7 +117,7 @@ function scoped(
   filter: BetFilter,
   dateColumn: 'o.placed_at' | 'o.settled_at',
 ) {
-  let q = baseQuery(db).where('o.user_id', '=', filter.userId)
+  let q = orderRowsQuery(db).where('o.user_id', '=', filter.userId)
   if (filter.matchId) q = q.where('o.event_id', '=', filter.matchId)
   if (filter.marketId) q = q.where('o.market_id', '=', filter.marketId)
   if (filter.sportId) q = q.where('e.sport_id', '=', filter.sportId)
@@ -200,7 +201,7 @@ export async function marketsWithBets(
 
 /** One of the user's orders with its market, match and runner names; undefined for another's. */
 export const findOwnBet = (db: Kysely<Database>, userId: string, betId: string) =>
-  baseQuery(db).where('o.id', '=', betId).where('o.user_id', '=', userId).executeTakeFirst()
+  orderRowsQuery(db).where('o.id', '=', betId).where('o.user_id', '=', userId).executeTakeFirst()
 
 /** The order's market, if it is the user's and still has an unmatched part. */
 export async function findOwnOrder(db: Kysely<Database>, userId: string, betId: string) {

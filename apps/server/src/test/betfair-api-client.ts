@@ -1,3 +1,4 @@
+import { appKeyResponse } from '@backlay/contract/app-keys'
 import {
   identityResponse,
   jsonRpcError,
@@ -6,6 +7,8 @@ import {
 } from '@backlay/contract/betfair-api'
 import type { z } from 'zod'
 import type { App } from '../app'
+import { hashPassword } from '../auth/password'
+import { call, newPlayer } from '../markets/test-support'
 
 /*
  * A client of Backlay's trading API that speaks the wire as Betfair documents it (tests only):
@@ -98,4 +101,21 @@ export class BetfairApiClient {
       ? { status: 200, result: result.parse(res.json()) as z.output<T> }
       : { status: res.statusCode, fault: restFault.parse(res.json()) }
   }
+}
+
+/** A funded player with a password, an application key and a client logged in with both. */
+export async function signedInClient(app: App, rupees: number) {
+  const made = await newPlayer(app, { rupees })
+  const password = 'Trader-pass-1'
+  const user = await app.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', made.id)
+    .returning('user_name')
+    .executeTakeFirstOrThrow()
+  const created = await call(app, made.token, 'POST', 'account/appKeys')
+  const client = new BetfairApiClient(app, appKeyResponse.parse(created.body).data.appKey)
+  const login = await client.identity('login', { username: user.user_name, password })
+  if (login.answer.status !== 'SUCCESS') throw new Error(`login: ${login.answer.error}`)
+  return { player: { ...made, userName: user.user_name, password }, client }
 }

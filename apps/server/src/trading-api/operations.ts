@@ -6,8 +6,12 @@ import {
 } from '@backlay/contract/betfair-api'
 import {
   cancelOrdersParams,
+  listClearedOrdersParams,
   listCurrentOrdersParams,
+  listMarketProfitAndLossParams,
   placeOrdersParams,
+  replaceOrdersParams,
+  updateOrdersParams,
 } from '@backlay/contract/betfair-orders'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
@@ -24,7 +28,9 @@ import {
   listMarketCatalogue,
   listMarketTypes,
 } from './market-reads'
-import { cancelOrders, listCurrentOrders, placeOrders } from './orders'
+import { replaceOrders, updateOrders } from './order-changes'
+import { listClearedOrders, listCurrentOrders, listMarketProfitAndLoss } from './order-reads'
+import { cancelOrders, placeOrders } from './orders'
 
 /** An operation of Betfair's API-NG: its params as Betfair documents them, and what it does. */
 export interface Operation {
@@ -74,8 +80,20 @@ export function operations(
       cancelOrders: operation(cancelOrdersParams, (caller, params) =>
         cancelOrders(app, caller, params),
       ),
+      replaceOrders: operation(replaceOrdersParams, (caller, params) =>
+        replaceOrders(app, place, caller, params),
+      ),
+      updateOrders: operation(updateOrdersParams, (caller, params) =>
+        updateOrders(app, caller, params),
+      ),
       listCurrentOrders: operation(listCurrentOrdersParams, (caller, params) =>
         listCurrentOrders(app, caller, params),
+      ),
+      listClearedOrders: operation(listClearedOrdersParams, (caller, params) =>
+        listClearedOrders(app, caller, params),
+      ),
+      listMarketProfitAndLoss: operation(listMarketProfitAndLossParams, (caller, params) =>
+        listMarketProfitAndLoss(app, caller, params),
       ),
     },
     AccountAPING: {

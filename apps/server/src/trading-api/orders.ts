@@ -1,7 +1,5 @@
-import type { listCurrentOrdersParams } from '@backlay/contract/betfair-orders'
 import {
   type CancelExecutionReport,
-  type CurrentOrderSummary,
   type ExecutionError,
   type InstructionError,
   MAX_PLACE_INSTRUCTIONS,
@@ -12,11 +10,9 @@ import {
 } from '@backlay/contract/betfair-orders'
 import { decimalToOdds, paiseToRupees, rupeesToPaise } from '@backlay/contract/money'
 import type { FastifyInstance } from 'fastify'
-import type { z } from 'zod'
 import { EXCHANGE_KINDS } from '../markets/market-state'
 import type { OddsPlacement } from '../markets/odds-placement'
 import type { ApiCaller } from './api-caller'
-import { averagePrice, bookOrderOf } from './market-book'
 
 /** Betfair's window in which a placeOrders call with the same customerRef is a duplicate. */
 const CUSTOMER_REF_WINDOW_MS = 60_000
@@ -123,59 +119,9 @@ export async function placeOrders(
   const reports: PlaceInstructionReport[] = []
   let lastFailure: ExecutionError | null = null
   for (const instruction of params.instructions) {
-    const order = instruction.limitOrder
-    if (!order) continue
-    const placed = await place(
-      caller.trader,
-      params.marketId,
-      [
-        {
-          selectionId: String(instruction.selectionId),
-          side: instruction.side,
-          odds: decimalToOdds(order.price),
-          stake: rupeesToPaise(order.size),
-        },
-      ],
-      {
-        requestId: caller.request.id,
-        persistence: order.persistenceType === 'PERSIST' ? 'PERSIST' : 'LAPSE',
-        ...(order.timeInForce === 'FILL_OR_KILL'
-          ? {
-              fillOrKill:
-                order.minFillSize === undefined
-                  ? {}
-                  : { minFill: rupeesToPaise(order.minFillSize) },
-            }
-          : {}),
-      },
-    )
-    app.metrics.observePlacement(placed)
-    if (placed.ok) {
-      const bet = placed.value.bets[0]
-      reports.push({
-        status: 'SUCCESS',
-        orderStatus: bet && bet.unmatched_stack > 0 ? 'EXECUTABLE' : 'EXECUTION_COMPLETE',
-        instruction,
-        ...(bet ? { betId: bet.bet_id } : {}),
-        placedDate: new Date(app.clock.now()).toISOString(),
-        averagePriceMatched: bet?.avg_odds ?? 0,
-        sizeMatched: bet?.matched_stack ?? 0,
-      })
-    } else if (placed.code === 'BET.NOT_FILLED') {
-      // Betfair: a fill-or-kill order that could not fill is placed and at once expired.
-      reports.push({
-        status: 'SUCCESS',
-        orderStatus: 'EXPIRED',
-        instruction,
-        placedDate: new Date(app.clock.now()).toISOString(),
-        averagePriceMatched: 0,
-        sizeMatched: 0,
-      })
-    } else {
-      const codes = betfairCodes(placed.code)
-      lastFailure = codes.execution
-      reports.push({ status: 'FAILURE', errorCode: codes.instruction, instruction })
-    }
+    const placed = await placeOne(app, place, caller, params.marketId, instruction)
+    if (placed.failure) lastFailure = placed.failure
+    reports.push(placed.report)
   }
   const failures = reports.filter((r) => r.status === 'FAILURE').length
   if (failures > 0 && params.customerRef)
@@ -196,6 +142,76 @@ export async function placeOrders(
         }),
     marketId: params.marketId,
     instructionReports: reports,
+  }
+}
+
+/**
+ * One LIMIT instruction through the placement, as its instruction report, with the call's error
+ * code when it failed.
+ */
+export async function placeOne(
+  app: FastifyInstance,
+  place: OddsPlacement,
+  caller: ApiCaller,
+  marketId: string,
+  instruction: PlaceInstruction,
+): Promise<{ report: PlaceInstructionReport; failure?: ExecutionError }> {
+  const order = instruction.limitOrder
+  if (!order) return { report: { status: 'FAILURE', errorCode: 'ERROR_IN_ORDER', instruction } }
+  const placed = await place(
+    caller.trader,
+    marketId,
+    [
+      {
+        selectionId: String(instruction.selectionId),
+        side: instruction.side,
+        odds: decimalToOdds(order.price),
+        stake: rupeesToPaise(order.size),
+      },
+    ],
+    {
+      requestId: caller.request.id,
+      persistence: order.persistenceType === 'PERSIST' ? 'PERSIST' : 'LAPSE',
+      ...(order.timeInForce === 'FILL_OR_KILL'
+        ? {
+            fillOrKill:
+              order.minFillSize === undefined ? {} : { minFill: rupeesToPaise(order.minFillSize) },
+          }
+        : {}),
+    },
+  )
+  app.metrics.observePlacement(placed)
+  const placedDate = new Date(app.clock.now()).toISOString()
+  if (placed.ok) {
+    const bet = placed.value.bets[0]
+    return {
+      report: {
+        status: 'SUCCESS',
+        orderStatus: bet && bet.unmatched_stack > 0 ? 'EXECUTABLE' : 'EXECUTION_COMPLETE',
+        instruction,
+        ...(bet ? { betId: bet.bet_id } : {}),
+        placedDate,
+        averagePriceMatched: bet?.avg_odds ?? 0,
+        sizeMatched: bet?.matched_stack ?? 0,
+      },
+    }
+  }
+  // Betfair: a fill-or-kill order that could not fill is placed and at once expired.
+  if (placed.code === 'BET.NOT_FILLED')
+    return {
+      report: {
+        status: 'SUCCESS',
+        orderStatus: 'EXPIRED',
+        instruction,
+        placedDate,
+        averagePriceMatched: 0,
+        sizeMatched: 0,
+      },
+    }
+  const codes = betfairCodes(placed.code)
+  return {
+    report: { status: 'FAILURE', errorCode: codes.instruction, instruction },
+    failure: codes.execution,
   }
 }
 
@@ -341,61 +357,3 @@ export async function cancelOrders(
 
 const sizeOf = (orders: readonly { id: string; remaining: number }[], id: string) =>
   paiseToRupees(orders.find((o) => o.id === id)?.remaining ?? 0)
-
-/** listCurrentOrders: the caller's exchange bets not yet settled, web and API bets alike. */
-export async function listCurrentOrders(
-  app: FastifyInstance,
-  caller: ApiCaller,
-  params: z.output<typeof listCurrentOrdersParams>,
-): Promise<{ currentOrders: CurrentOrderSummary[]; moreAvailable: boolean }> {
-  const from = params.fromRecord ?? 0
-  const count = params.recordCount && params.recordCount > 0 ? params.recordCount : 1000
-  const rows = await app.db
-    .selectFrom('bet_orders')
-    .selectAll()
-    .where('user_id', '=', caller.userId)
-    .where('status', '=', 'OPEN')
-    .where('market_kind', 'in', EXCHANGE_KINDS)
-    .where((eb) => eb.or([eb('remaining', '>', 0), eb('matched', '>', 0)]))
-    .$if(params.betIds !== undefined, (q) => q.where('id', 'in', params.betIds ?? []))
-    .$if(params.marketIds !== undefined, (q) => q.where('market_id', 'in', params.marketIds ?? []))
-    .$if(params.orderProjection === 'EXECUTABLE', (q) => q.where('remaining', '>', 0))
-    .$if(params.orderProjection === 'EXECUTION_COMPLETE', (q) => q.where('remaining', '=', 0))
-    .$if(params.dateRange?.from !== undefined, (q) =>
-      q.where('placed_at', '>=', new Date(params.dateRange?.from ?? 0)),
-    )
-    .$if(params.dateRange?.to !== undefined, (q) =>
-      q.where('placed_at', '<=', new Date(params.dateRange?.to ?? 0)),
-    )
-    .orderBy('placed_at', params.sortDir === 'LATEST_TO_EARLIEST' ? 'desc' : 'asc')
-    .orderBy('seq')
-    .offset(from)
-    .limit(count + 1)
-    .execute()
-  return {
-    currentOrders: rows.slice(0, count).map((o) => {
-      const book = bookOrderOf(o)
-      return {
-        betId: o.id,
-        marketId: o.market_id,
-        selectionId: Number(o.selection_id),
-        handicap: 0,
-        priceSize: { price: book.price, size: book.size },
-        bspLiability: 0,
-        side: o.side,
-        status: book.status,
-        persistenceType: book.persistenceType,
-        orderType: 'LIMIT' as const,
-        placedDate: book.placedDate,
-        averagePriceMatched: o.matched > 0 ? averagePrice(o) : 0,
-        sizeMatched: book.sizeMatched,
-        sizeRemaining: book.sizeRemaining,
-        sizeLapsed: 0,
-        sizeCancelled: book.sizeCancelled,
-        sizeVoided: 0,
-        regulatorCode: 'BACKLAY',
-      }
-    }),
-    moreAvailable: rows.length > count,
-  }
-}

@@ -21,9 +21,8 @@ import {
 import { saveBetResponse, unmatchedBetsResponse } from '@backlay/contract/bets'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { hashPassword } from '../auth/password'
 import { call, newPlayer, openMarket } from '../markets/test-support'
-import { BetfairApiClient } from '../test/betfair-api-client'
+import { BetfairApiClient, signedInClient } from '../test/betfair-api-client'
 import { buildTestApp, type TestApp } from '../test/test-app'
 
 /*
@@ -31,24 +30,15 @@ import { buildTestApp, type TestApp } from '../test/test-app'
  * login, then API-NG over JSON-RPC and REST, against the simulator's markets.
  */
 
-const PASSWORD = 'Trader-pass-1'
-
 describe('trading API (Betfair-compatible)', () => {
   let t: TestApp
-  let player: Awaited<ReturnType<typeof newPlayer>> & { userName: string }
+  let player: Awaited<ReturnType<typeof signedInClient>>['player']
   let client: BetfairApiClient
+  let PASSWORD: string
   beforeAll(async () => {
     t = await buildTestApp()
-    const made = await newPlayer(t.app, { rupees: 10_000 })
-    const user = await t.app.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(PASSWORD) })
-      .where('id', '=', made.id)
-      .returning('user_name')
-      .executeTakeFirstOrThrow()
-    player = { ...made, userName: user.user_name }
-    const created = await call(t.app, player.token, 'POST', 'account/appKeys')
-    client = new BetfairApiClient(t.app, appKeyResponse.parse(created.body).data.appKey)
+    ;({ player, client } = await signedInClient(t.app, 10_000))
+    PASSWORD = player.password
   })
   afterAll(() => t.close())
 

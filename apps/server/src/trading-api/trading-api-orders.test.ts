@@ -1,0 +1,154 @@
+import {
+  clearedOrderSummaryReport,
+  currentOrderSummaryReport,
+  marketProfitAndLoss,
+  placeExecutionReport,
+  replaceExecutionReport,
+  updateExecutionReport,
+} from '@backlay/contract/betfair-orders'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { declareResult } from '../markets/settlement'
+import { openMarket } from '../markets/test-support'
+import { type BetfairApiClient, signedInClient } from '../test/betfair-api-client'
+import { buildTestApp, type TestApp } from '../test/test-app'
+
+/* Changing and reading back orders through the trading API: replace, update, P/L, cleared. */
+
+describe('trading API orders after placing', () => {
+  let t: TestApp
+  let client: BetfairApiClient
+  beforeAll(async () => {
+    t = await buildTestApp()
+    client = (await signedInClient(t.app, 10_000)).client
+  })
+  afterAll(() => t.close())
+
+  const place = (marketId: string, instructions: object[]) =>
+    client.rpc('SportsAPING/v1.0/placeOrders', { marketId, instructions }, placeExecutionReport)
+  const limit = (selectionId: number, side: 'BACK' | 'LAY', price: number, size = 100) => ({
+    orderType: 'LIMIT',
+    selectionId,
+    side,
+    limitOrder: { size, price, persistenceType: 'LAPSE' },
+  })
+
+  it('replaces a resting bet at a new price, keeps its size, and changes its persistence', async () => {
+    const market = await openMarket(t.app, 'MATCH_ODDS', { sportId: '4', prePlay: true })
+    const selectionId = Number(market.runners[0]?.selection_id)
+    const [resting] = (await place(market.id, [limit(selectionId, 'LAY', 1.01)])).instructionReports
+    const persisted = await client.rpc(
+      'SportsAPING/v1.0/updateOrders',
+      {
+        marketId: market.id,
+        instructions: [{ betId: resting?.betId, newPersistenceType: 'PERSIST' }],
+      },
+      updateExecutionReport,
+    )
+    expect(persisted).toMatchObject({
+      status: 'SUCCESS',
+      instructionReports: [{ status: 'SUCCESS' }],
+    })
+    const replaced = await client.rpc(
+      'SportsAPING/v1.0/replaceOrders',
+      { marketId: market.id, instructions: [{ betId: resting?.betId, newPrice: 1.02 }] },
+      replaceExecutionReport,
+    )
+    const [report] = replaced.instructionReports
+    expect(report).toMatchObject({
+      status: 'SUCCESS',
+      cancelInstructionReport: { status: 'SUCCESS', sizeCancelled: 100 },
+      placeInstructionReport: { status: 'SUCCESS', orderStatus: 'EXECUTABLE' },
+    })
+    const newBet = report?.placeInstructionReport?.betId
+    const current = await client.rpc(
+      'SportsAPING/v1.0/listCurrentOrders',
+      { betIds: [newBet] },
+      currentOrderSummaryReport,
+    )
+    expect(current.currentOrders).toMatchObject([
+      {
+        betId: newBet,
+        priceSize: { price: 1.02, size: 100 },
+        persistenceType: 'PERSIST',
+        side: 'LAY',
+      },
+    ])
+    // The old bet is gone: replacing or updating it again fails.
+    const again = await client.rpc(
+      'SportsAPING/v1.0/replaceOrders',
+      { marketId: market.id, instructions: [{ betId: resting?.betId, newPrice: 1.03 }] },
+      replaceExecutionReport,
+    )
+    expect(again).toMatchObject({
+      status: 'FAILURE',
+      instructionReports: [{ errorCode: 'BET_TAKEN_OR_LAPSED' }],
+    })
+    const badPersistence = await client.rpc(
+      'SportsAPING/v1.0/updateOrders',
+      {
+        marketId: market.id,
+        instructions: [{ betId: newBet, newPersistenceType: 'MARKET_ON_CLOSE' }],
+      },
+      updateExecutionReport,
+    )
+    expect(badPersistence.instructionReports[0]?.errorCode).toBe('INVALID_PERSISTENCE_TYPE')
+  })
+
+  it("gives the market's P/L per runner, then the settled bets one by one and rolled up", async () => {
+    const market = await openMarket(t.app, 'MATCH_ODDS', { sportId: '4', runners: 2 })
+    const [a, b] = market.runners.map((r) => Number(r.selection_id))
+    const best = Number(market.runners[0]?.back[0]?.price) / 100
+    const placed = await place(market.id, [limit(a ?? 0, 'BACK', best)])
+    expect(placed.status).toBe('SUCCESS')
+    const [pl] = await client.rpc(
+      'SportsAPING/v1.0/listMarketProfitAndLoss',
+      { marketIds: [market.id] },
+      z.array(marketProfitAndLoss),
+    )
+    const profit = Math.floor(100 * (best - 1) * 100) / 100
+    expect(pl?.profitAndLosses).toEqual([
+      { selectionId: a, ifWin: profit },
+      { selectionId: b, ifWin: -100 },
+    ])
+
+    const declared = await declareResult(t.app, {
+      marketId: market.id,
+      winnerSelectionId: String(a),
+      actorId: 'test',
+    })
+    expect(declared.ok).toBe(true)
+    const cleared = await client.rpc(
+      'SportsAPING/v1.0/listClearedOrders',
+      { betStatus: 'SETTLED', marketIds: [market.id], includeItemDescription: true },
+      clearedOrderSummaryReport,
+    )
+    expect(cleared.clearedOrders).toMatchObject([
+      {
+        marketId: market.id,
+        selectionId: a,
+        betId: placed.instructionReports[0]?.betId,
+        betOutcome: 'WON',
+        priceMatched: best,
+        sizeSettled: 100,
+        profit,
+        betCount: 1,
+        itemDescription: { marketType: 'MATCH_ODDS', numberOfWinners: 1 },
+      },
+    ])
+    const byMarket = await client.rpc(
+      'SportsAPING/v1.0/listClearedOrders',
+      { betStatus: 'SETTLED', groupBy: 'MARKET' },
+      clearedOrderSummaryReport,
+    )
+    expect(byMarket.clearedOrders).toContainEqual(
+      expect.objectContaining({ marketId: market.id, betCount: 1, profit }),
+    )
+    const none = await client.rpc(
+      'SportsAPING/v1.0/listClearedOrders',
+      { betStatus: 'VOIDED', marketIds: [market.id] },
+      clearedOrderSummaryReport,
+    )
+    expect(none).toEqual({ clearedOrders: [], moreAvailable: false })
+  })
+})
