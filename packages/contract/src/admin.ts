@@ -269,6 +269,8 @@ export const playerRow = z.object({
   isB2C: z.boolean(),
   isDemo: z.boolean(),
   locked: z.boolean(),
+  /** The player's trading API (Betfair-compatible) switch. */
+  apiAccess: z.boolean(),
   operatorId: z.string().nullable(),
   operatorName: z.string().nullable(),
   balance: rupees,
@@ -313,6 +315,8 @@ export const createPlayerRequest = z.strictObject({
 export type CreatePlayerRequest = z.input<typeof createPlayerRequest>
 
 export const lockRequest = z.strictObject({ locked: z.boolean(), reason })
+/** POST players/:id/api-access — the player's trading API (Betfair-compatible) on or off. */
+export const apiAccessRequest = z.strictObject({ enabled: z.boolean(), reason })
 /** POST players/:id/login-protection/clear — forget the failed logins: no waits, no OTP step-up. */
 export const clearLoginProtectionRequest = z.strictObject({ reason })
 export const resetPasswordRequest = z.strictObject({
@@ -408,6 +412,8 @@ export const brandSettings = z.object({
   /** Where the brand's players pay (GET deposit/methods). */
   depositMethods: z.array(depositMethod),
   loginProtection: loginProtection.default(loginProtection.parse({})),
+  /** The trading API (Betfair-compatible) for the brand's players; each player's own switch too. */
+  tradingApi: z.boolean().default(true),
 })
 export type BrandSettings = z.infer<typeof brandSettings>
 

@@ -30,7 +30,8 @@ export const IDENTITY_ERRORS = {
   noSession: 'NO_SESSION',
   input: 'INPUT_VALIDATION_ERROR',
   appKey: 'INVALID_APP_KEY',
-  noAccess: 'API_ACCESS_DISABLED',
+  /** The operator switched the trading API off for the brand or the player. */
+  noAccess: 'SUSPENDED',
 } as const
 
 /** APINGException codes, with the ANGX numbers Betfair puts in a fault's message. */

@@ -42,6 +42,7 @@ const stored = z.object({
     .catch([]),
   depositMethods: z.array(depositMethod).catch([]),
   loginProtection: loginProtection.catch(loginProtection.parse({})),
+  tradingApi: z.boolean().catch(true),
 })
 
 async function brandWideMessages(db: Kysely<Database>, brandId: string) {

@@ -51,6 +51,7 @@ const toRow = (u: User & { operator_name: string | null; balance: number | null 
   isB2C: u.is_b2c,
   isDemo: u.is_demo,
   locked: u.locked,
+  apiAccess: u.api_access,
   operatorId: u.operator_id,
   operatorName: u.operator_name,
   balance: (u.balance ?? 0) / 100,
@@ -62,6 +63,7 @@ const auditView = (u: User) => ({
   userName: u.user_name,
   name: u.name,
   locked: u.locked,
+  apiAccess: u.api_access,
   isB2C: u.is_b2c,
   operatorId: u.operator_id,
 })
@@ -244,6 +246,20 @@ export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) 
           await trx.updateTable('users').set({ locked }).where('id', '=', id).execute()
           // A lock ends the player's sessions at once, not at the token's expiry.
           if (locked) await revokeOtherSessions(trx, clock, id, null)
+          return success({})
+        },
+      )
+    },
+
+    /** The player's trading API on or off; switching it off ends nothing else. */
+    setApiAccess(actor: OperatorActor, id: string, enabled: boolean, reason: string) {
+      return changePlayer(
+        actor,
+        id,
+        enabled ? 'player.api-access.on' : 'player.api-access.off',
+        reason,
+        async (trx) => {
+          await trx.updateTable('users').set({ api_access: enabled }).where('id', '=', id).execute()
           return success({})
         },
       )

@@ -49,6 +49,8 @@ export interface UserTable {
   >
   settings: Json<Record<string, unknown>>
   locked: Generated<boolean>
+  /** The player may use the trading API (migration 1002); the brand's switch is in its config. */
+  api_access: Generated<boolean>
   created_at: Generated<CreatedAt>
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { traderOf } from '../markets/bet-http'
 import type { Trader } from '../markets/trade-types'
 import { ApingError } from './api-errors'
-import { useAppKey } from './app-keys'
+import { apiAllowed, useAppKey } from './app-keys'
 
 /** Who makes an API call: the session's player, by one of their application keys. */
 export interface ApiCaller {
@@ -42,6 +42,8 @@ export async function apiCaller(app: FastifyInstance, request: FastifyRequest): 
       'INVALID_APP_KEY',
       'The application key is not one of this account’s live keys.',
     )
+  if (!(await apiAllowed(app.db, userId)))
+    throw new ApingError('ACCESS_DENIED', 'The trading API is switched off for this account.')
   const trader = await traderOf(app, userId)
   if (!trader) throw new ApingError('INVALID_SESSION_INFORMATION', 'The session has no player.')
   request.user = session.value

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
+import { brandSettingsOf } from '../use-cases/brand-config'
 
 /** How stale a key's last use may be shown before a call writes it again. */
 const TOUCH_EVERY_MS = 60_000
@@ -85,4 +86,15 @@ export async function useAppKey(
       .where('app_key', '=', appKey)
       .execute()
   return true
+}
+
+/** Whether the operator lets the player use the trading API: the brand's switch and theirs. */
+export async function apiAllowed(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('brands', 'brands.id', 'users.brand_id')
+    .select(['users.api_access', 'brands.config'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst()
+  return row !== undefined && row.api_access && brandSettingsOf(row).tradingApi
 }

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { requestBrand } from '../http/request-brand'
 import { guardedLogin } from '../use-cases/guarded-login'
 import { renewSessionIfDue, revokeSession, startSession } from '../use-cases/sessions'
-import { useAppKey } from './app-keys'
+import { apiAllowed, useAppKey } from './app-keys'
 
 const credentials = z.object({
   username: z.string().trim().min(1).max(100),
@@ -73,6 +73,8 @@ export async function identityRoutes(app: FastifyInstance) {
     }
     if (!(await useAppKey(app.db, login.user.id, product, app.clock.now())))
       return answer(product, '', IDENTITY_ERRORS.appKey)
+    if (!(await apiAllowed(app.db, login.user.id)))
+      return answer(product, '', IDENTITY_ERRORS.noAccess)
     const session = await startSession(app.db, app.tokens, login.user)
     return answer(product, session.token)
   })

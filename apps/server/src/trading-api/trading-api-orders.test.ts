@@ -1,3 +1,4 @@
+import { adminLoginResponse, auditResponse, brandResponse } from '@backlay/contract/admin'
 import {
   clearedOrderSummaryReport,
   currentOrderSummaryReport,
@@ -13,7 +14,10 @@ import { openMarket } from '../markets/test-support'
 import { type BetfairApiClient, signedInClient } from '../test/betfair-api-client'
 import { buildTestApp, type TestApp } from '../test/test-app'
 
-/* Changing and reading back orders through the trading API: replace, update, P/L, cleared. */
+/*
+ * Changing and reading back orders through the trading API (replace, update, P/L, cleared), and
+ * the operator's switches that let a player use the API at all.
+ */
 
 describe('trading API orders after placing', () => {
   let t: TestApp
@@ -150,5 +154,57 @@ describe('trading API orders after placing', () => {
       clearedOrderSummaryReport,
     )
     expect(none).toEqual({ clearedOrders: [], moreAvailable: false })
+  })
+
+  it("obeys the operator's switches: the player's and the brand's, each audited", async () => {
+    const { player, client: own } = await signedInClient(t.app, 100)
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/login',
+      payload: { userName: 'operator1', password: 'Password1' },
+    })
+    const operator = {
+      authorization: `Bearer ${adminLoginResponse.parse(login.json()).data.token}`,
+    }
+    const admin = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/v1/admin/${url}`,
+        headers: operator,
+        ...(payload ? { payload } : {}),
+      })
+    const funds = () => own.rpcError('AccountAPING/v1.0/getAccountFunds', {}).catch(() => 'OK')
+    expect(await funds()).toBe('OK')
+
+    const off = await admin('POST', `players/${player.id}/api-access`, {
+      enabled: false,
+      reason: 'bot abuse',
+    })
+    expect(off.statusCode).toBe(200)
+    expect(await funds()).toBe('ACCESS_DENIED')
+    const again = await own.identity('login', {
+      username: player.userName,
+      password: player.password,
+    })
+    expect(again.answer).toMatchObject({ status: 'FAIL', error: 'SUSPENDED' })
+    const audit = auditResponse.parse((await admin('GET', `players/${player.id}/audit`)).json())
+    expect(audit.data.list[0]).toMatchObject({
+      action: 'player.api-access.off',
+      reason: 'bot abuse',
+    })
+    await admin('POST', `players/${player.id}/api-access`, { enabled: true, reason: 'cleared' })
+    expect(await funds()).toBe('OK')
+
+    const brand = brandResponse.parse((await admin('GET', 'brands/localhost')).json()).data
+    const save = (tradingApi: boolean) =>
+      admin('PUT', 'brands/localhost', {
+        name: brand.name,
+        host: brand.host,
+        settings: { ...brand.settings, tradingApi },
+      })
+    expect((await save(false)).statusCode).toBe(200)
+    expect(await funds()).toBe('ACCESS_DENIED')
+    expect((await save(true)).statusCode).toBe(200)
+    expect(await funds()).toBe('OK')
   })
 })

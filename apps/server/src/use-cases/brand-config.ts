@@ -52,6 +52,8 @@ const brandSettings = z.object({
     .array(z.object({ id: z.string().min(1), secret: z.string() }))
     .min(1)
     .catch([...DEFAULT_LOGIN_CLIENTS]),
+  /** The trading API (Betfair-compatible) for the brand's players (back office Brands). */
+  tradingApi: z.boolean().catch(true),
 })
 export type BrandSettings = z.infer<typeof brandSettings>
 

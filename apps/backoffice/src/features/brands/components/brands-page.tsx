@@ -159,6 +159,13 @@ function BrandForm({ brand }: { brand: AdminBrand }) {
         ))}
       </fieldset>
       <fieldset className="card">
+        <legend>{t('brands.tradingApi.title')}</legend>
+        <label className="check">
+          <input type="checkbox" {...form.register('settings.tradingApi')} />
+          {t('brands.tradingApi.enabled')}
+        </label>
+      </fieldset>
+      <fieldset className="card">
         <legend>{t('brands.loginProtection.title')}</legend>
         {LOGIN_PROTECTION.map((k) => (
           <label key={k}>

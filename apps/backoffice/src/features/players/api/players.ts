@@ -55,7 +55,7 @@ export const usePlayerAction = (id: string) => {
       path,
       body,
     }: {
-      path: 'lock' | 'password' | 'login-protection/clear'
+      path: 'lock' | 'password' | 'login-protection/clear' | 'api-access'
       body: unknown
     }) => admin.post(`players/${id}/${path}`, body, doneResponse),
     onSuccess: () => client.invalidateQueries({ queryKey: ['player', id] }),

@@ -47,6 +47,7 @@ export function PlayerPage() {
           {p.name} <span className="muted">({p.userName})</span>
         </h1>
         {p.locked && <span className="badge CLOSED">{t('players.locked')}</span>}
+        {!p.apiAccess && <span className="badge SUSPENDED">{t('players.apiAccess.offBadge')}</span>}
         {p.loginProtection.stepUpRequired && (
           <span className="badge SUSPENDED">{t('players.login.stepUpBadge')}</span>
         )}
@@ -100,7 +101,12 @@ export function PlayerPage() {
             </dd>
           </dl>
         </div>
-        <PlayerActions id={p.id} locked={p.locked} failedLogins={p.loginProtection.failedLogins} />
+        <PlayerActions
+          id={p.id}
+          locked={p.locked}
+          apiAccess={p.apiAccess}
+          failedLogins={p.loginProtection.failedLogins}
+        />
       </div>
       <Ledger id={p.id} />
       <Bets id={p.id} />
@@ -147,10 +153,12 @@ function ReasonAction({
 function PlayerActions({
   id,
   locked,
+  apiAccess,
   failedLogins,
 }: {
   id: string
   locked: boolean
+  apiAccess: boolean
   failedLogins: number
 }) {
   const { t } = useTranslation()
@@ -207,6 +215,17 @@ function PlayerActions({
         pending={action.isPending}
         onSubmit={(reason, done) =>
           action.mutate({ path: 'lock', body: { locked: !locked, reason } }, { onSuccess: done })
+        }
+      />
+      <ReasonAction
+        title={apiAccess ? t('players.apiAccess.off') : t('players.apiAccess.on')}
+        danger={apiAccess}
+        pending={action.isPending}
+        onSubmit={(reason, done) =>
+          action.mutate(
+            { path: 'api-access', body: { enabled: !apiAccess, reason } },
+            { onSuccess: done },
+          )
         }
       />
       {failedLogins > 0 && (

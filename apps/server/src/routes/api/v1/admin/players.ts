@@ -1,5 +1,6 @@
 import {
   adjustBalanceRequest,
+  apiAccessRequest,
   auditResponse,
   balanceChangedResponse,
   clearLoginProtectionRequest,
@@ -117,6 +118,22 @@ export const playerRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (ap
       const result = await players.setLocked(actorOf(request), request.params.id, locked, reason)
       if (!result.ok) return sendFailure(reply, result)
       return done(locked ? 'Player locked.' : 'Player unlocked.')
+    },
+  )
+
+  app.post(
+    '/players/:id/api-access',
+    { schema: { params: idParams, body: apiAccessRequest, response: { 200: doneResponse } } },
+    async (request, reply) => {
+      const { enabled, reason } = request.body
+      const result = await players.setApiAccess(
+        actorOf(request),
+        request.params.id,
+        enabled,
+        reason,
+      )
+      if (!result.ok) return sendFailure(reply, result)
+      return done(enabled ? 'Trading API on for this player.' : 'Trading API off for this player.')
     },
   )
 
