@@ -96,5 +96,5 @@ export async function apiAllowed(db: Kysely<Database>, userId: string): Promise<
     .select(['users.api_access', 'brands.config'])
     .where('users.id', '=', userId)
     .executeTakeFirst()
-  return row !== undefined && row.api_access && brandSettingsOf(row).tradingApi
+  return row?.api_access === true && brandSettingsOf(row).tradingApi
 }

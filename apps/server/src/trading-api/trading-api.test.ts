@@ -21,7 +21,7 @@ import {
 import { saveBetResponse, unmatchedBetsResponse } from '@backlay/contract/bets'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { call, newPlayer, openMarket } from '../markets/test-support'
+import { call, openMarket } from '../markets/test-support'
 import { BetfairApiClient, signedInClient } from '../test/betfair-api-client'
 import { buildTestApp, type TestApp } from '../test/test-app'
 
