@@ -34,6 +34,10 @@ const SettingsPage = lazyNamed(
   () => import('../features/account/components/settings-page'),
   'SettingsPage',
 )
+const ApiAccessPage = lazyNamed(
+  () => import('../features/account/components/api-access-page'),
+  'ApiAccessPage',
+)
 const TimeSettingPage = lazyNamed(
   () => import('../features/account/components/time-setting-page'),
   'TimeSettingPage',
@@ -115,6 +119,7 @@ const routes = (
     <Route path="change-password" element={<ChangePasswordPage />} />
     <Route path="settings" element={<SettingsPage />} />
     <Route path="time-setting" element={<TimeSettingPage />} />
+    <Route path="api-access" element={<ApiAccessPage />} />
     <Route path="transactions" element={<TransactionsPage />} />
     <Route path="transactions-details/:type/:refrenceNo" element={<TransactionDetailsPage />} />
     <Route path="deposit" element={<DepositPage />} />

@@ -82,6 +82,7 @@ export function AccountDrawer({
             <ul>
               {item('/time-setting', 'account.timeSettings')}
               {item('/settings', 'account.settings')}
+              {item('/api-access', 'account.apiAccess')}
             </ul>
           </section>
           <section className={styles.group}>
