@@ -13,6 +13,7 @@ const address = app.server.address()
 const info: ServerInfo = {
   port: typeof address === 'object' && address ? address.port : 0,
   tokens: ['e'.repeat(290)],
+  appKeys: ['k'.repeat(16)],
   markets: [{ id: '1.2078304001', runners: [{ id: '7016171', back: 198 }] }],
 }
 process.stdout.write(`${JSON.stringify(info)}\n`)

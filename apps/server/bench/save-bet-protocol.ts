@@ -2,6 +2,8 @@
 export interface ServerInfo {
   port: number
   tokens: string[]
+  /** Each player's application key (the trading API's X-Application), by the token's index. */
+  appKeys: string[]
   markets: { id: string; runners: { id: string; back: number }[] }[]
 }
 

@@ -3,6 +3,7 @@ import type { LogEvent } from 'kysely'
 import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import { newPlayer, openMarket } from '../src/markets/test-support'
+import { createAppKey } from '../src/trading-api/app-keys'
 import type { LoadStats } from './save-bet-protocol'
 
 /**
@@ -36,6 +37,9 @@ for (let i = 0; i < 20; i++) {
 const players: Awaited<ReturnType<typeof newPlayer>>[] = []
 for (let i = 0; i < 50; i++) players.push(await newPlayer(app, { rupees: 1_00_00_000 }))
 for (const market of markets) await app.exchange.beforeTrade(market.id)
+// Each player's application key, for the trading API's loads (trading-api.bench.ts).
+const appKeys: string[] = []
+for (const p of players) appKeys.push((await createAppKey(app.db, p.id, Date.now())).appKey)
 
 const loopDelay = monitorEventLoopDelay({ resolution: 1 })
 process.on('message', (message: 'start' | 'report') => {
@@ -60,6 +64,7 @@ process.stdout.write(
   `${JSON.stringify({
     port,
     tokens: players.map((p) => p.token),
+    appKeys,
     markets: markets.map((m) => ({
       id: m.id,
       runners: m.runners.map((r) => ({ id: r.selection_id, back: r.back[0]?.price ?? 200 })),

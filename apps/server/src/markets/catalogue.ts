@@ -13,6 +13,8 @@ export interface CatalogueMarket {
   status: MarketStatus
   inplay: boolean
   betDelaySeconds: number
+  /** How many runners it pays (a place market's places). */
+  numberOfWinners: number
   minStake: number
   maxStake: number
   maxProfit: number
@@ -52,6 +54,7 @@ export async function readCatalogueMarkets(
       'm.status',
       'm.inplay',
       'm.bet_delay_seconds',
+      'm.number_of_winners',
       'm.min_stake',
       'm.max_stake',
       'm.max_profit',
@@ -78,6 +81,7 @@ export async function readCatalogueMarkets(
         status: market.status,
         inplay: market.inplay,
         betDelaySeconds: market.bet_delay_seconds,
+        numberOfWinners: market.number_of_winners,
         minStake: market.min_stake,
         maxStake: market.max_stake,
         maxProfit: market.max_profit,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { traderOf } from '../markets/bet-http'
 import type { Trader } from '../markets/trade-types'
 import { ApingError } from './api-errors'
-import { apiAllowed, useAppKey } from './app-keys'
+import { type keyReader, useAppKey } from './app-keys'
 
 /** Who makes an API call: the session's player, by one of their application keys. */
 export interface ApiCaller {
@@ -21,7 +21,11 @@ const header = (request: FastifyRequest, name: string) => {
  * The caller of a trading-API request from Betfair's headers: X-Application (a live key of the
  * session's player) and X-Authentication (a Backlay session, every session check applied).
  */
-export async function apiCaller(app: FastifyInstance, request: FastifyRequest): Promise<ApiCaller> {
+export async function apiCaller(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  keys: ReturnType<typeof keyReader>,
+): Promise<ApiCaller> {
   const appKey = header(request, 'x-application')
   if (!appKey)
     throw new ApingError(
@@ -37,12 +41,13 @@ export async function apiCaller(app: FastifyInstance, request: FastifyRequest): 
   const session = await app.playerSession(token, request)
   if (!session.ok) throw new ApingError('INVALID_SESSION_INFORMATION', session.msg)
   const userId = session.value.userId
-  if (!(await useAppKey(app.db, userId, appKey, app.clock.now())))
+  const key = await keys(appKey)
+  if (!key || !(await useAppKey(app.db, userId, appKey, app.clock.now(), key)))
     throw new ApingError(
       'INVALID_APP_KEY',
       'The application key is not one of this account’s live keys.',
     )
-  if (!(await apiAllowed(app.db, userId)))
+  if (!key.allowed)
     throw new ApingError('ACCESS_DENIED', 'The trading API is switched off for this account.')
   const trader = await traderOf(app, userId)
   if (!trader) throw new ApingError('INVALID_SESSION_INFORMATION', 'The session has no player.')

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { batchedReader } from '../db/batched-reader'
+import type { OwnWrites } from '../db/own-writes'
 import type { Database } from '../db/schema'
 import { brandSettingsOf } from '../use-cases/brand-config'
 
@@ -61,8 +63,54 @@ export async function revokeAppKey(
   return Number(done.numUpdatedRows) > 0
 }
 
+/** A key as a call checks it: whose it is, whether it is live, and the operator's switches. */
+export interface KeyCheck {
+  userId: string
+  revoked: boolean
+  lastUsedAt: Date | null
+  allowed: boolean
+}
+
 /**
- * Whether `appKey` is a live key of the player, noting its use (at most once a minute, so a bot
+ * Reads keys for the calls' checks, with one query for the calls of a turn and, in a process
+ * that is its store's only writer, none again until a key, user or brand row changes (db
+ * batched-reader.ts): a bot polling many times a second costs no query for its key.
+ */
+export function keyReader(db: Kysely<Database>, ownWrites?: OwnWrites) {
+  return batchedReader(
+    async (keys: string[]) => {
+      const rows = await db
+        .selectFrom('app_keys as k')
+        .innerJoin('users as u', 'u.id', 'k.user_id')
+        .innerJoin('brands as b', 'b.id', 'u.brand_id')
+        .select([
+          'k.app_key',
+          'k.user_id',
+          'k.revoked_at',
+          'k.last_used_at',
+          'u.api_access',
+          'b.config',
+        ])
+        .where('k.app_key', 'in', keys)
+        .execute()
+      return new Map(
+        rows.map((r) => [
+          r.app_key,
+          {
+            userId: r.user_id,
+            revoked: r.revoked_at !== null,
+            lastUsedAt: r.last_used_at,
+            allowed: r.api_access && brandSettingsOf(r).tradingApi,
+          } satisfies KeyCheck,
+        ]),
+      )
+    },
+    ownWrites?.rows(['app_keys', 'users', 'brands']),
+  )
+}
+
+/**
+ * Whether `appKey` (read as `key`) is a live key of the player, noting its use (at most once a minute, so a bot
  * polling many times a second does not write each time).
  */
 export async function useAppKey(
@@ -70,31 +118,15 @@ export async function useAppKey(
   userId: string,
   appKey: string,
   now: number,
+  check?: KeyCheck,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('app_keys')
-    .select(['last_used_at'])
-    .where('app_key', '=', appKey)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  if (!row) return false
-  if (!row.last_used_at || now - row.last_used_at.getTime() > TOUCH_EVERY_MS)
+  const key = check ?? (await keyReader(db)(appKey))
+  if (!key || key.userId !== userId || key.revoked) return false
+  if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > TOUCH_EVERY_MS)
     await db
       .updateTable('app_keys')
       .set({ last_used_at: new Date(now) })
       .where('app_key', '=', appKey)
       .execute()
   return true
-}
-
-/** Whether the operator lets the player use the trading API: the brand's switch and theirs. */
-export async function apiAllowed(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('brands', 'brands.id', 'users.brand_id')
-    .select(['users.api_access', 'brands.config'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst()
-  return row?.api_access === true && brandSettingsOf(row).tradingApi
 }

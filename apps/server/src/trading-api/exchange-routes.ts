@@ -2,6 +2,7 @@ import { APING_ERRORS, type ApingErrorCode } from '@backlay/contract/betfair-api
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type ApiCaller, apiCaller } from './api-caller'
 import { ApingError } from './api-errors'
+import { keyReader } from './app-keys'
 import { operations } from './operations'
 
 type Api = 'SportsAPING' | 'AccountAPING'
@@ -29,6 +30,7 @@ class UnknownOperation extends Error {}
  */
 export async function exchangeRoutes(app: FastifyInstance) {
   const table = operations(app)
+  const keys = keyReader(app.db, app.ownWrites)
   // Bodies are read as text: one that is not JSON is JSON-RPC's parse error, not Fastify's 400.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
@@ -47,7 +49,7 @@ export async function exchangeRoutes(app: FastifyInstance) {
   /** The caller, or the refusal every call of the request gets. */
   const callerOf = async (request: FastifyRequest): Promise<ApiCaller | ApingError> => {
     try {
-      return await apiCaller(app, request)
+      return await apiCaller(app, request, keys)
     } catch (error) {
       if (error instanceof ApingError) return error
       throw error

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { requestBrand } from '../http/request-brand'
 import { guardedLogin } from '../use-cases/guarded-login'
 import { renewSessionIfDue, revokeSession, startSession } from '../use-cases/sessions'
-import { apiAllowed, useAppKey } from './app-keys'
+import { keyReader, useAppKey } from './app-keys'
 
 const credentials = z.object({
   username: z.string().trim().min(1).max(100),
@@ -38,6 +38,7 @@ export async function identityRoutes(app: FastifyInstance) {
   // Read as text, so a body of any type gets the identity service's answer, never another shape.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+  const keys = keyReader(app.db, app.ownWrites)
   const otpDeps = { db: app.db, clock: app.clock, sender: app.otpSender, guard: app.loginGuard }
   const answer = (product: string, token: string, error = ''): IdentityResponse => ({
     token,
@@ -71,10 +72,10 @@ export async function identityRoutes(app: FastifyInstance) {
             : IDENTITY_ERRORS.invalid,
       )
     }
-    if (!(await useAppKey(app.db, login.user.id, product, app.clock.now())))
+    const key = await keys(product)
+    if (!(await useAppKey(app.db, login.user.id, product, app.clock.now(), key)))
       return answer(product, '', IDENTITY_ERRORS.appKey)
-    if (!(await apiAllowed(app.db, login.user.id)))
-      return answer(product, '', IDENTITY_ERRORS.noAccess)
+    if (!key?.allowed) return answer(product, '', IDENTITY_ERRORS.noAccess)
     const session = await startSession(app.db, app.tokens, login.user)
     return answer(product, session.token)
   })

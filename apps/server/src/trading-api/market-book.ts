@@ -1,7 +1,9 @@
 import type { ListMarketBookParams, MarketBook } from '@backlay/contract/betfair-api'
 import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
+import { VIEW_DEPTH } from '@backlay/exchange/order-book'
 import type { Kysely } from 'kysely'
 import type { Database, RunnerStatus } from '../db/schema'
+import type { CatalogueMarket } from '../markets/catalogue'
 import type { ExchangeEngine } from '../markets/exchange-engine'
 import { EXCHANGE_KINDS } from '../markets/market-state'
 import { lastTradedPrices } from '../use-cases/price-history'
@@ -18,6 +20,27 @@ function bookWeight(priceData: readonly string[], depth: number): number {
   if (all) weight += 17
   if (traded) weight += 17
   return weight === 0 ? 2 : weight
+}
+
+type BookReads = Pick<ExchangeEngine, 'depth' | 'catalogueMarket' | 'view'>
+
+/**
+ * A market's book as the call needs it: the best three a side from the book's view (kept as the
+ * book changes, read without a turn in the market's queue), else its whole depth.
+ */
+async function bookOf(
+  engine: BookReads,
+  marketId: string,
+  priceData: readonly string[],
+  depth: number,
+) {
+  const best = !priceData.includes('EX_ALL_OFFERS') && !priceData.includes('EX_TRADED')
+  const view = best && depth <= VIEW_DEPTH ? engine.view(marketId) : undefined
+  if (view) return view.runners.map((r) => ({ ...r, traded: [] }))
+  return (await engine.depth(marketId))?.map((r) => ({
+    ...r,
+    totalMatched: r.traded.reduce((sum, l) => sum + l.size, 0),
+  }))
 }
 
 const RUNNER_STATUS: Record<RunnerStatus, MarketBook['runners'][number]['status']> = {
@@ -38,7 +61,7 @@ const levels = (list: readonly { price: number; size: number }[]) =>
  * orderProjection the caller's own orders. Unknown ids are left out, as Betfair does.
  */
 export async function listMarketBook(
-  deps: { db: Kysely<Database>; engine: Pick<ExchangeEngine, 'depth'> },
+  deps: { db: Kysely<Database>; engine: BookReads },
   params: ListMarketBookParams,
   userId: string,
 ): Promise<MarketBook[]> {
@@ -46,22 +69,20 @@ export async function listMarketBook(
   const depth = params.priceProjection?.exBestOffersOverrides?.bestPricesDepth ?? 3
   if (params.marketIds.length * bookWeight(priceData, depth) > WEIGHT_LIMIT)
     throw new ApingError('TOO_MUCH_DATA', `markets × projection weight must be ≤ ${WEIGHT_LIMIT}.`)
-  const markets = await deps.db
-    .selectFrom('markets')
-    .select(['id', 'status', 'inplay', 'bet_delay_seconds', 'number_of_winners'])
-    .where('id', 'in', params.marketIds)
-    .where('kind', 'in', EXCHANGE_KINDS)
-    .execute()
+  // The catalogue and the books are in memory: a bot's poll of prices reads no table.
+  const markets = (
+    await Promise.all(params.marketIds.map((id) => deps.engine.catalogueMarket(id)))
+  ).filter(
+    (m): m is CatalogueMarket =>
+      m !== undefined && (EXCHANGE_KINDS as readonly string[]).includes(m.kind),
+  )
   if (markets.length === 0) return []
   const ids = markets.map((m) => m.id)
-  const [runners, orders] = await Promise.all([
-    deps.db
-      .selectFrom('runners')
-      .select(['market_id', 'selection_id', 'status'])
-      .where('market_id', 'in', ids)
-      .orderBy('sort_priority')
-      .execute(),
-    params.orderProjection || params.matchProjection
+  const wantsOrders = params.orderProjection !== undefined || params.matchProjection !== undefined
+  const traded = priceData.includes('EX_TRADED')
+  const removedIn = markets.filter((m) => m.runners.some((r) => r.status === 'REMOVED'))
+  const [orders, removals, depths, lastTraded] = await Promise.all([
+    wantsOrders
       ? deps.db
           .selectFrom('bet_orders')
           .selectAll()
@@ -70,33 +91,38 @@ export async function listMarketBook(
           .where('status', '=', 'OPEN')
           .orderBy('seq')
           .execute()
-      : Promise.resolve([]),
+      : [],
+    removedIn.length > 0
+      ? deps.db
+          .selectFrom('runner_removals')
+          .select(['market_id', 'selection_id', 'reduction_factor_bp', 'removed_at'])
+          .where(
+            'market_id',
+            'in',
+            removedIn.map((m) => m.id),
+          )
+          .execute()
+      : [],
+    Promise.all(ids.map((id) => bookOf(deps.engine, id, priceData, depth))),
+    // Each runner's last matched price is a read of the fills: it comes with EX_TRADED.
+    traded ? Promise.all(ids.map((id) => lastTradedPrices(deps.db, id))) : [],
   ])
-  const removals = await deps.db
-    .selectFrom('runner_removals')
-    .select(['market_id', 'selection_id', 'reduction_factor_bp', 'removed_at'])
-    .where('market_id', 'in', ids)
-    .execute()
 
   const books: MarketBook[] = []
-  for (const id of params.marketIds) {
-    const market = markets.find((m) => m.id === id)
-    if (!market) continue
-    const [book, lastTraded] = await Promise.all([
-      deps.engine.depth(id),
-      lastTradedPrices(deps.db, id),
-    ])
-    const own = runners.filter((r) => r.market_id === id)
-    const bookRunners = own.map((r) => {
-      const prices = book?.find((b) => b.selectionId === r.selection_id)
-      const traded = prices?.traded ?? []
-      const matched = traded.reduce((sum, l) => sum + l.size, 0)
-      const last = lastTraded.get(r.selection_id)
-      const removal = removals.find((x) => x.market_id === id && x.selection_id === r.selection_id)
-      const mine = orders.filter((o) => o.market_id === id && o.selection_id === r.selection_id)
+  markets.forEach((market, m) => {
+    const id = market.id
+    const book = depths[m]
+    const last = lastTraded[m]
+    const bookRunners = market.runners.map((r) => {
+      const prices = book?.find((b) => b.selectionId === r.selectionId)
+      const matchedAt = prices?.traded ?? []
+      const matched = prices?.totalMatched ?? 0
+      const ltp = last?.get(r.selectionId)
+      const removal = removals.find((x) => x.market_id === id && x.selection_id === r.selectionId)
+      const mine = orders.filter((o) => o.market_id === id && o.selection_id === r.selectionId)
       const wanted = params.orderProjection ?? 'ALL'
       return {
-        selectionId: Number(r.selection_id),
+        selectionId: Number(r.selectionId),
         handicap: 0,
         status: RUNNER_STATUS[r.status],
         ...(removal
@@ -105,7 +131,7 @@ export async function listMarketBook(
               removalDate: removal.removed_at.toISOString(),
             }
           : {}),
-        ...(last ? { lastPriceTraded: oddsToDecimal(last) } : {}),
+        ...(ltp ? { lastPriceTraded: oddsToDecimal(ltp) } : {}),
         totalMatched: paiseToRupees(matched),
         ex: {
           availableToBack: priceData.includes('EX_ALL_OFFERS')
@@ -118,7 +144,7 @@ export async function listMarketBook(
             : priceData.includes('EX_BEST_OFFERS')
               ? levels((prices?.availableToLay ?? []).slice(0, depth))
               : [],
-          tradedVolume: priceData.includes('EX_TRADED') ? levels(traded) : [],
+          tradedVolume: traded ? levels(matchedAt) : [],
         },
         ...(params.orderProjection
           ? {
@@ -147,18 +173,19 @@ export async function listMarketBook(
           : {}),
       }
     })
-    const status = market.status
-    const active = own.filter((r) => r.status === 'ACTIVE' || r.status === 'SUSPENDED').length
+    const active = market.runners.filter(
+      (r) => r.status === 'ACTIVE' || r.status === 'SUSPENDED',
+    ).length
     books.push({
       marketId: id,
       isMarketDataDelayed: false,
-      status,
-      betDelay: market.bet_delay_seconds,
+      status: market.status,
+      betDelay: market.betDelaySeconds,
       bspReconciled: false,
       complete: true,
       inplay: market.inplay,
-      numberOfWinners: market.number_of_winners,
-      numberOfRunners: own.length,
+      numberOfWinners: market.numberOfWinners,
+      numberOfRunners: market.runners.length,
       numberOfActiveRunners: active,
       totalMatched: bookRunners.reduce((sum, r) => sum + r.totalMatched, 0),
       totalAvailable: 0,
@@ -167,7 +194,7 @@ export async function listMarketBook(
       version: 1,
       runners: bookRunners,
     })
-  }
+  })
   return books
 }
 

@@ -95,11 +95,7 @@ export async function placeOrders(
   })
   if (params.instructions.length > MAX_PLACE_INSTRUCTIONS)
     return failed(params, 'TOO_MANY_INSTRUCTIONS', params.instructions.map(related))
-  const market = await app.db
-    .selectFrom('markets')
-    .select('kind')
-    .where('id', '=', params.marketId)
-    .executeTakeFirst()
+  const market = await app.exchange.catalogueMarket(params.marketId)
   if (!market || !(EXCHANGE_KINDS as readonly string[]).includes(market.kind))
     return failed(params, 'INVALID_MARKET_ID', params.instructions.map(related))
   // An instruction Backlay cannot take fails the call before anything is placed.

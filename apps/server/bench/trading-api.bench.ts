@@ -1,0 +1,162 @@
+/**
+ * The trading API (Betfair-compatible) against the web's own door, in one run on one server
+ * (bench/save-bet-server.ts: the real app, bet delay 0, funded players each with an app key):
+ * - placeOrders of one LIMIT instruction over JSON-RPC against saveBet with the same bets (half at
+ *   the market maker's price, half resting above it), bets/s each; goal ≥ 0.8×;
+ * - listMarketBook of 10 markets with EX_BEST_OFFERS against its floor: the same call for 10
+ *   unknown ids, which passes the session, app key and input checks and answers an empty list;
+ *   goal ≥ 0.5× the floor's rate and p99 ≤ 10 ms, at 10 connections.
+ * The store is PGlite, or PostgreSQL with DATABASE_URL. BENCH_SECONDS (10) and
+ * BENCH_WARM_UP_SECONDS (3) tune each load.
+ * Run: npm run bench:trading-api -w apps/server
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import autocannon, { type Result } from 'autocannon'
+import type { ServerInfo } from './save-bet-protocol'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3)
+const GOAL = { placeOrders: 0.8, listMarketBook: 0.5, p99Ms: 10 }
+
+const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'save-bet-server.ts')], {
+  cwd: join(here, '..'),
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    FEED_TICK_MS: '0',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
+    RATE_LIMIT_PER_SESSION: '1000000000',
+    RATE_LIMIT_PER_ADDRESS: '1000000000',
+  },
+  stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+})
+const info = await new Promise<ServerInfo>((resolve, reject) => {
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
+    resolve(JSON.parse(line) as ServerInfo),
+  )
+  child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)))
+})
+
+type Body = (n: number) => { path: string; headers: Record<string, string>; body: string }
+
+/** A warmed-up load of `body`'s requests; the measured run's result. */
+async function load(body: Body, connections: number) {
+  const run = (seconds: number) => {
+    let n = 0
+    return autocannon({
+      url: `http://127.0.0.1:${info.port}`,
+      connections,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            n++
+            return { ...req, method: 'POST', ...body(n) }
+          },
+        },
+      ],
+    })
+  }
+  if (WARM_UP_SECONDS > 0) await run(WARM_UP_SECONDS)
+  return run(SECONDS)
+}
+
+/** The n-th bet of the load: a market, a runner, and the market maker's price or far above it. */
+const bet = (n: number) => {
+  const market = info.markets[n % info.markets.length]
+  const runner = market?.runners[n % (market?.runners.length ?? 1)]
+  return {
+    market: market?.id ?? '',
+    runner: runner?.id ?? '',
+    odds: n % 2 === 0 ? (runner?.back ?? 200) / 100 : 1000,
+    who: n % info.tokens.length,
+  }
+}
+const api = (who: number) => ({
+  'content-type': 'application/json',
+  'x-application': info.appKeys[who] ?? '',
+  'x-authentication': info.tokens[who] ?? '',
+})
+const rpc = (method: string, params: object) =>
+  JSON.stringify({ jsonrpc: '2.0', method: `SportsAPING/v1.0/${method}`, params, id: 1 })
+
+const saveBet: Body = (n) => {
+  const b = bet(n)
+  return {
+    path: '/api/v1/bet/saveBet',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${info.tokens[b.who]}` },
+    body: JSON.stringify({
+      is_back: 1,
+      market_id: b.market,
+      odds: b.odds,
+      selection_id: b.runner,
+      stack: 100,
+    }),
+  }
+}
+const placeOrders: Body = (n) => {
+  const b = bet(n)
+  return {
+    path: '/betfair/exchange/betting/json-rpc/v1',
+    headers: api(b.who),
+    body: rpc('placeOrders', {
+      marketId: b.market,
+      instructions: [
+        {
+          orderType: 'LIMIT',
+          selectionId: Number(b.runner),
+          side: 'BACK',
+          limitOrder: { size: 100, price: b.odds, persistenceType: 'LAPSE' },
+        },
+      ],
+    }),
+  }
+}
+const book =
+  (marketIds: string[]): Body =>
+  (n) => ({
+    path: '/betfair/exchange/betting/json-rpc/v1',
+    headers: api(n % info.tokens.length),
+    body: rpc('listMarketBook', {
+      marketIds,
+      priceProjection: { priceData: ['EX_BEST_OFFERS'] },
+    }),
+  })
+
+const rate = (result: Result) => result['2xx'] / SECONDS
+const line = (name: string, result: Result) =>
+  `${name.padEnd(26)} ${rate(result).toFixed(0).padStart(6)}/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}   errors ${result.errors}`
+const verdict = (ratio: number, goal: number) =>
+  `${ratio.toFixed(2)}× (goal ≥ ${goal}×: ${ratio >= goal ? 'met' : 'NOT met'})`
+
+try {
+  const store = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
+  console.log(
+    `trading API bench on ${store}, ${SECONDS} s each after ${WARM_UP_SECONDS} s of warm-up`,
+  )
+  const web = await load(saveBet, 50)
+  console.log(line('saveBet (web)', web))
+  const bf = await load(placeOrders, 50)
+  console.log(line('placeOrders (1 instruction)', bf))
+  console.log(`placeOrders / saveBet: ${verdict(rate(bf) / rate(web), GOAL.placeOrders)}`)
+
+  const ten = info.markets.slice(0, 10).map((m) => m.id)
+  const floor = await load(book(ten.map((_, i) => `1.${900_000_000 + i}`)), 10)
+  console.log(line('listMarketBook floor', floor))
+  const read = await load(book(ten), 10)
+  console.log(line('listMarketBook 10 markets', read))
+  console.log(
+    `listMarketBook / floor: ${verdict(rate(read) / rate(floor), GOAL.listMarketBook)}; p99 ${read.latency.p99} ms (goal ≤ ${GOAL.p99Ms} ms: ${read.latency.p99 <= GOAL.p99Ms ? 'met' : 'NOT met'})`,
+  )
+} finally {
+  child.kill('SIGKILL')
+}
