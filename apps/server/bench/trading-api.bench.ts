@@ -7,7 +7,7 @@
  *   unknown ids, which passes the session, app key and input checks and answers an empty list;
  *   goal ≥ 0.5× the floor's rate and p99 ≤ 10 ms, at 10 connections.
  * The store is PGlite, or PostgreSQL with DATABASE_URL. BENCH_SECONDS (10) and
- * BENCH_WARM_UP_SECONDS (3) tune each load.
+ * BENCH_WARM_UP_SECONDS (3) tune each load; BENCH_CPU_PROFILE=dir writes the server's V8 profile.
  * Run: npm run bench:trading-api -w apps/server
  */
 import { spawn } from 'node:child_process'
@@ -24,7 +24,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3)
 const GOAL = { placeOrders: 0.8, listMarketBook: 0.5, p99Ms: 10 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'save-bet-server.ts')], {
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE
+const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
+const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(here, 'save-bet-server.ts')], {
   cwd: join(here, '..'),
   env: {
     ...process.env,
@@ -158,5 +160,6 @@ try {
     `listMarketBook / floor: ${verdict(rate(read) / rate(floor), GOAL.listMarketBook)}; p99 ${read.latency.p99} ms (goal ≤ ${GOAL.p99Ms} ms: ${read.latency.p99 <= GOAL.p99Ms ? 'met' : 'NOT met'})`,
   )
 } finally {
-  child.kill('SIGKILL')
+  // A profiled server must exit by itself to write its profile.
+  child.kill(PROFILE_DIR ? 'SIGINT' : 'SIGKILL')
 }

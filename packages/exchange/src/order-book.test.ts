@@ -3,6 +3,7 @@ import type { MarketId, Odds, OrderId, Paise, SelectionId, UserId } from './ids'
 import { match } from './matching'
 import {
   bookState,
+  bookVersion,
   cancelOrder,
   cancelUserOrders,
   closeMarket,
@@ -360,5 +361,36 @@ describe('order book: views (Betfair convention)', () => {
       { price: 210, size: 1000 },
     ])
     expect(marketView(book).runners[0]?.totalMatched).toBe(1500)
+  })
+})
+
+describe('bookVersion', () => {
+  it('moves with every change a reader can see, and stays while the book is only read', () => {
+    const book = newBook()
+    const versions = [bookVersion(book)]
+    const changed = () => {
+      versions.push(bookVersion(book))
+      return (versions.at(-1) ?? 0) > (versions.at(-2) ?? 0)
+    }
+    match(book, order({ id: 'lay', side: 'LAY', size: 1000 as Paise }), 0)
+    expect(changed()).toBe(true)
+    marketView(book)
+    marketDepth(book)
+    expect(changed()).toBe(false)
+    // A back that takes part of the resting lay.
+    match(book, order({ id: 'back', size: 400 as Paise, userId: 'u2' as UserId }), 1)
+    expect(changed()).toBe(true)
+    reduceOrder(book, 'lay' as OrderId, 100 as Paise)
+    expect(changed()).toBe(true)
+    cancelOrder(book, 'lay' as OrderId)
+    expect(changed()).toBe(true)
+    suspendMarket(book)
+    expect(changed()).toBe(true)
+    resumeMarket(book)
+    expect(changed()).toBe(true)
+    turnInPlay(book)
+    expect(changed()).toBe(true)
+    closeMarket(book)
+    expect(changed()).toBe(true)
   })
 })

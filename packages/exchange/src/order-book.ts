@@ -228,6 +228,7 @@ export const cancelUserOrders = (book: OrderBook, userId: UserId): CancelledOrde
 export const suspendMarket = (book: OrderBook): Result<MarketStatus, BookCode> => {
   if (book.store.status === 'CLOSED') return err('MARKET.CLOSED', 'The market is closed.')
   book.store.status = 'SUSPENDED'
+  book.store.version++
   return ok(book.store.status)
 }
 
@@ -237,6 +238,7 @@ export const resumeMarket = (book: OrderBook): Result<MarketStatus, BookCode> =>
     return err('MARKET.NOT_SUSPENDED', 'The market is not suspended.')
   }
   book.store.status = 'OPEN'
+  book.store.version++
   return ok(book.store.status)
 }
 
@@ -247,12 +249,14 @@ export const resumeMarket = (book: OrderBook): Result<MarketStatus, BookCode> =>
 export const turnInPlay = (book: OrderBook): CancelledOrder[] => {
   if (book.store.inPlay) return []
   book.store.inPlay = true
+  book.store.version++
   return sweep(book, (slot) => book.store.persist[slot] === 1)
 }
 
 /** closeMarket(book) → every unmatched part, cancelled; the book then refuses orders for good. */
 export const closeMarket = (book: OrderBook): CancelledOrder[] => {
   book.store.status = 'CLOSED'
+  book.store.version++
   return sweep(book, () => false)
 }
 
@@ -350,6 +354,12 @@ export const marketDepth = (book: OrderBook): RunnerDepth[] => {
  * volume per price). With a lay of 5000 resting at 2.00 and a back of 3000 at 2.02:
  * availableToBack = [{ price: 200, size: 5000 }], availableToLay = [{ price: 202, size: 3000 }].
  */
+/**
+ * A number that changes whenever anything `marketView` or `marketDepth` shows does: a reader
+ * holding an answer for one version may reuse it while the version stays.
+ */
+export const bookVersion = (book: OrderBook): number => book.store.version
+
 export const marketView = (book: OrderBook): MarketView => {
   const s = book.store
   return {

@@ -1,6 +1,7 @@
 import type { OrderId } from '@backlay/exchange/ids'
 import {
   bookState,
+  bookVersion,
   type MarketView,
   marketDepth,
   marketView,
@@ -133,6 +134,12 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
         .finally(() => this.loading.delete(marketId))
     }
     return undefined
+  }
+
+  /** The version of a quoted market's book (order-book bookVersion); undefined when not quoted. */
+  bookVersion(marketId: string): number | undefined {
+    const book = this.states.get(marketId)?.book
+    return book && this.quoted.has(marketId) ? bookVersion(book) : undefined
   }
 
   holds(marketId: string): boolean {

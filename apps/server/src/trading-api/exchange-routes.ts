@@ -4,6 +4,7 @@ import { type ApiCaller, apiCaller } from './api-caller'
 import { ApingError } from './api-errors'
 import { keyReader } from './app-keys'
 import { operations } from './operations'
+import { jsonOf } from './raw-json'
 
 type Api = 'SportsAPING' | 'AccountAPING'
 const ENDPOINTS: [path: string, api: Api][] = [
@@ -62,7 +63,7 @@ export async function exchangeRoutes(app: FastifyInstance) {
   }
 
   for (const [path, api] of ENDPOINTS) {
-    app.post(`/${path}/json-rpc/v1`, async (request) => {
+    app.post(`/${path}/json-rpc/v1`, async (request, reply) => {
       let body: unknown
       try {
         body = JSON.parse(String(request.body ?? ''))
@@ -71,10 +72,12 @@ export async function exchangeRoutes(app: FastifyInstance) {
       }
       const calls = Array.isArray(body) ? body : [body]
       const caller = await callerOf(request)
-      const answers = []
+      const answers: string[] = []
       // One after another: a batch's placements happen in its order.
       for (const call of calls) answers.push(await answerCall(request, api, call, caller))
-      return Array.isArray(body) ? answers : answers[0]
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(Array.isArray(body) ? `[${answers.join(',')}]` : answers[0])
     })
 
     const rest = async (
@@ -95,7 +98,8 @@ export async function exchangeRoutes(app: FastifyInstance) {
       const caller = await callerOf(request)
       if (caller instanceof ApingError) return reply.code(400).send(restFault(request, caller))
       try {
-        return await run(api, request.params.operation, params, caller)
+        const result = await run(api, request.params.operation, params, caller)
+        return reply.type('application/json; charset=utf-8').send(jsonOf(result))
       } catch (error) {
         const refused = unexpected(request, error)
         if (refused instanceof UnknownOperation)
@@ -115,6 +119,7 @@ export async function exchangeRoutes(app: FastifyInstance) {
     app.post(`/${path}/rest/v1.0/:operation`, rest)
   }
 
+  /** One call's answer as JSON text (a kept book is spliced in as it is). */
   async function answerCall(
     request: FastifyRequest,
     api: Api,
@@ -129,16 +134,19 @@ export async function exchangeRoutes(app: FastifyInstance) {
       shaped.jsonrpc !== '2.0' ||
       typeof shaped.method !== 'string'
     )
-      return rpcError(id, -32600, 'DSC-0007')
+      return JSON.stringify(rpcError(id, -32600, 'DSC-0007'))
     const [prefix, version, name] = shaped.method.split('/')
-    if (prefix !== api || version !== 'v1.0' || !name) return rpcError(id, -32601, 'DSC-0021')
-    if (caller instanceof ApingError) return apingError(request, id, caller)
+    if (prefix !== api || version !== 'v1.0' || !name)
+      return JSON.stringify(rpcError(id, -32601, 'DSC-0021'))
+    if (caller instanceof ApingError) return JSON.stringify(apingError(request, id, caller))
     try {
-      return { jsonrpc: '2.0', result: await run(api, name, shaped.params, caller), id }
+      const result = jsonOf(await run(api, name, shaped.params, caller))
+      return `{"jsonrpc":"2.0","result":${result},"id":${JSON.stringify(id)}}`
     } catch (error) {
       const refused = unexpected(request, error)
-      if (refused instanceof UnknownOperation) return rpcError(id, -32601, 'DSC-0021')
-      return apingError(request, id, refused)
+      if (refused instanceof UnknownOperation)
+        return JSON.stringify(rpcError(id, -32601, 'DSC-0021'))
+      return JSON.stringify(apingError(request, id, refused))
     }
   }
 

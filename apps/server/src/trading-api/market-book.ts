@@ -8,7 +8,9 @@ import type { ExchangeEngine } from '../markets/exchange-engine'
 import { EXCHANGE_KINDS } from '../markets/market-state'
 import { lastTradedPrices } from '../use-cases/price-history'
 import { ApingError } from './api-errors'
+import type { BookMemo } from './book-memo'
 import { WEIGHT_LIMIT } from './market-reads'
+import type { RawJson } from './raw-json'
 
 /** Weights of listMarketBook's price projections, as Betfair's market data limits give them. */
 function bookWeight(priceData: readonly string[], depth: number): number {
@@ -22,7 +24,18 @@ function bookWeight(priceData: readonly string[], depth: number): number {
   return weight === 0 ? 2 : weight
 }
 
-type BookReads = Pick<ExchangeEngine, 'depth' | 'catalogueMarket' | 'view'>
+type BookReads = Pick<ExchangeEngine, 'depth' | 'catalogueMarket' | 'view' | 'bookVersion'>
+
+/** The best three a side of a quoted market's book, from its view. */
+const viewRunners = (engine: BookReads, marketId: string) =>
+  engine.view(marketId)?.runners.map((r) => ({ ...r, traded: [] }))
+type BookRunner = NonNullable<Awaited<ReturnType<typeof bookOf>>>[number]
+interface RemovalRow {
+  market_id: string
+  selection_id: string
+  reduction_factor_bp: number
+  removed_at: Date
+}
 
 /**
  * A market's book as the call needs it: the best three a side from the book's view (kept as the
@@ -35,8 +48,8 @@ async function bookOf(
   depth: number,
 ) {
   const best = !priceData.includes('EX_ALL_OFFERS') && !priceData.includes('EX_TRADED')
-  const view = best && depth <= VIEW_DEPTH ? engine.view(marketId) : undefined
-  if (view) return view.runners.map((r) => ({ ...r, traded: [] }))
+  const view = best && depth <= VIEW_DEPTH ? viewRunners(engine, marketId) : undefined
+  if (view) return view
   return (await engine.depth(marketId))?.map((r) => ({
     ...r,
     totalMatched: r.traded.reduce((sum, l) => sum + l.size, 0),
@@ -64,7 +77,9 @@ export async function listMarketBook(
   deps: { db: Kysely<Database>; engine: BookReads },
   params: ListMarketBookParams,
   userId: string,
-): Promise<MarketBook[]> {
+  /** Keeps the plain poll's answers between calls; without it every book is built anew. */
+  memo?: BookMemo,
+): Promise<(MarketBook | RawJson)[]> {
   const priceData = params.priceProjection?.priceData ?? []
   const depth = params.priceProjection?.exBestOffersOverrides?.bestPricesDepth ?? 3
   if (params.marketIds.length * bookWeight(priceData, depth) > WEIGHT_LIMIT)
@@ -81,6 +96,8 @@ export async function listMarketBook(
   const wantsOrders = params.orderProjection !== undefined || params.matchProjection !== undefined
   const traded = priceData.includes('EX_TRADED')
   const removedIn = markets.filter((m) => m.runners.some((r) => r.status === 'REMOVED'))
+  const plain =
+    !wantsOrders && !traded && !priceData.includes('EX_ALL_OFFERS') && depth <= VIEW_DEPTH
   const [orders, removals, depths, lastTraded] = await Promise.all([
     wantsOrders
       ? deps.db
@@ -103,103 +120,32 @@ export async function listMarketBook(
           )
           .execute()
       : [],
-    Promise.all(ids.map((id) => bookOf(deps.engine, id, priceData, depth))),
+    // A kept answer needs no book read; the rest read theirs.
+    Promise.all(
+      markets.map((market) =>
+        memo && plain && deps.engine.bookVersion(market.id) !== undefined
+          ? undefined
+          : bookOf(deps.engine, market.id, priceData, depth),
+      ),
+    ),
     // Each runner's last matched price is a read of the fills: it comes with EX_TRADED.
     traded ? Promise.all(ids.map((id) => lastTradedPrices(deps.db, id))) : [],
   ])
 
-  const books: MarketBook[] = []
-  markets.forEach((market, m) => {
-    const id = market.id
-    const book = depths[m]
-    const last = lastTraded[m]
-    const bookRunners = market.runners.map((r) => {
-      const prices = book?.find((b) => b.selectionId === r.selectionId)
-      const matchedAt = prices?.traded ?? []
-      const matched = prices?.totalMatched ?? 0
-      const ltp = last?.get(r.selectionId)
-      const removal = removals.find((x) => x.market_id === id && x.selection_id === r.selectionId)
-      const mine = orders.filter((o) => o.market_id === id && o.selection_id === r.selectionId)
-      const wanted = params.orderProjection ?? 'ALL'
-      return {
-        selectionId: Number(r.selectionId),
-        handicap: 0,
-        status: RUNNER_STATUS[r.status],
-        ...(removal
-          ? {
-              adjustmentFactor: removal.reduction_factor_bp / 100,
-              removalDate: removal.removed_at.toISOString(),
-            }
-          : {}),
-        ...(ltp ? { lastPriceTraded: oddsToDecimal(ltp) } : {}),
-        totalMatched: paiseToRupees(matched),
-        ex: {
-          availableToBack: priceData.includes('EX_ALL_OFFERS')
-            ? levels(prices?.availableToBack ?? [])
-            : priceData.includes('EX_BEST_OFFERS')
-              ? levels((prices?.availableToBack ?? []).slice(0, depth))
-              : [],
-          availableToLay: priceData.includes('EX_ALL_OFFERS')
-            ? levels(prices?.availableToLay ?? [])
-            : priceData.includes('EX_BEST_OFFERS')
-              ? levels((prices?.availableToLay ?? []).slice(0, depth))
-              : [],
-          tradedVolume: traded ? levels(matchedAt) : [],
-        },
-        ...(params.orderProjection
-          ? {
-              orders: mine
-                .filter((o) =>
-                  wanted === 'EXECUTABLE'
-                    ? o.remaining > 0
-                    : wanted === 'EXECUTION_COMPLETE'
-                      ? o.remaining === 0
-                      : true,
-                )
-                .map(bookOrderOf),
-            }
-          : {}),
-        ...(params.matchProjection
-          ? {
-              matches: mine
-                .filter((o) => o.matched > 0)
-                .map((o) => ({
-                  ...(params.matchProjection === 'NO_ROLLUP' ? { betId: o.id } : {}),
-                  side: o.side,
-                  price: averagePrice(o),
-                  size: paiseToRupees(o.matched),
-                })),
-            }
-          : {}),
-      }
-    })
-    const active = market.runners.filter(
-      (r) => r.status === 'ACTIVE' || r.status === 'SUSPENDED',
-    ).length
-    books.push({
-      marketId: id,
-      isMarketDataDelayed: false,
-      status: market.status,
-      betDelay: market.betDelaySeconds,
-      bspReconciled: false,
-      complete: true,
-      inplay: market.inplay,
-      numberOfWinners: market.numberOfWinners,
-      numberOfRunners: market.runners.length,
-      numberOfActiveRunners: active,
-      totalMatched: bookRunners.reduce((sum, r) => sum + r.totalMatched, 0),
-      totalAvailable: 0,
-      crossMatching: false,
-      runnersVoidable: false,
-      version: 1,
-      runners: bookRunners,
-    })
+  return markets.map((market, m) => {
+    const parts = { book: depths[m], last: lastTraded[m], removals, orders }
+    const version = memo && plain ? deps.engine.bookVersion(market.id) : undefined
+    if (!memo || version === undefined) return marketBookOf(market, parts, params)
+    const key = `${market.id}:${depth}:${priceData.join(',')}`
+    return memo.answer(key, market, version, () =>
+      marketBookOf(market, { ...parts, book: viewRunners(deps.engine, market.id) }, params),
+    )
   })
-  return books
 }
 
 type OrderRow = {
   id: string
+  market_id: string
   side: 'BACK' | 'LAY'
   odds: number
   stake: number
@@ -234,5 +180,105 @@ export function bookOrderOf(o: OrderRow) {
     sizeLapsed: 0,
     sizeCancelled: paiseToRupees(o.cancelled),
     sizeVoided: 0,
+  }
+}
+
+interface BookParts {
+  book: BookRunner[] | undefined
+  last: ReadonlyMap<string, number> | undefined
+  removals: readonly RemovalRow[]
+  orders: readonly OrderRow[]
+}
+
+/** One market's MarketBook from its catalogue row, its book and the call's extras. */
+function marketBookOf(
+  market: CatalogueMarket,
+  { book, last, removals, orders }: BookParts,
+  params: ListMarketBookParams,
+): MarketBook {
+  const id = market.id
+  const priceData = params.priceProjection?.priceData ?? []
+  const depth = params.priceProjection?.exBestOffersOverrides?.bestPricesDepth ?? 3
+  const traded = priceData.includes('EX_TRADED')
+  const bookRunners = market.runners.map((r) => {
+    const prices = book?.find((b) => b.selectionId === r.selectionId)
+    const matchedAt = prices?.traded ?? []
+    const matched = prices?.totalMatched ?? 0
+    const ltp = last?.get(r.selectionId)
+    const removal = removals.find((x) => x.market_id === id && x.selection_id === r.selectionId)
+    const mine = orders.filter((o) => o.market_id === id && o.selection_id === r.selectionId)
+    const wanted = params.orderProjection ?? 'ALL'
+    return {
+      selectionId: Number(r.selectionId),
+      handicap: 0,
+      status: RUNNER_STATUS[r.status],
+      ...(removal
+        ? {
+            adjustmentFactor: removal.reduction_factor_bp / 100,
+            removalDate: removal.removed_at.toISOString(),
+          }
+        : {}),
+      ...(ltp ? { lastPriceTraded: oddsToDecimal(ltp) } : {}),
+      totalMatched: paiseToRupees(matched),
+      ex: {
+        availableToBack: priceData.includes('EX_ALL_OFFERS')
+          ? levels(prices?.availableToBack ?? [])
+          : priceData.includes('EX_BEST_OFFERS')
+            ? levels((prices?.availableToBack ?? []).slice(0, depth))
+            : [],
+        availableToLay: priceData.includes('EX_ALL_OFFERS')
+          ? levels(prices?.availableToLay ?? [])
+          : priceData.includes('EX_BEST_OFFERS')
+            ? levels((prices?.availableToLay ?? []).slice(0, depth))
+            : [],
+        tradedVolume: traded ? levels(matchedAt) : [],
+      },
+      ...(params.orderProjection
+        ? {
+            orders: mine
+              .filter((o) =>
+                wanted === 'EXECUTABLE'
+                  ? o.remaining > 0
+                  : wanted === 'EXECUTION_COMPLETE'
+                    ? o.remaining === 0
+                    : true,
+              )
+              .map(bookOrderOf),
+          }
+        : {}),
+      ...(params.matchProjection
+        ? {
+            matches: mine
+              .filter((o) => o.matched > 0)
+              .map((o) => ({
+                ...(params.matchProjection === 'NO_ROLLUP' ? { betId: o.id } : {}),
+                side: o.side,
+                price: averagePrice(o),
+                size: paiseToRupees(o.matched),
+              })),
+          }
+        : {}),
+    }
+  })
+  const active = market.runners.filter(
+    (r) => r.status === 'ACTIVE' || r.status === 'SUSPENDED',
+  ).length
+  return {
+    marketId: id,
+    isMarketDataDelayed: false,
+    status: market.status,
+    betDelay: market.betDelaySeconds,
+    bspReconciled: false,
+    complete: true,
+    inplay: market.inplay,
+    numberOfWinners: market.numberOfWinners,
+    numberOfRunners: market.runners.length,
+    numberOfActiveRunners: active,
+    totalMatched: bookRunners.reduce((sum, r) => sum + r.totalMatched, 0),
+    totalAvailable: 0,
+    crossMatching: false,
+    runnersVoidable: false,
+    version: 1,
+    runners: bookRunners,
   }
 }

@@ -3,6 +3,7 @@ import {
   listMarketBookParams,
   listMarketCatalogueParams,
   listRunnerBookParams,
+  type MarketBook,
 } from '@backlay/contract/betfair-api'
 import {
   cancelOrdersParams,
@@ -18,6 +19,7 @@ import { z } from 'zod'
 import { oddsPlacement } from '../markets/odds-placement'
 import { getAccountDetails, getAccountFunds } from './account'
 import type { ApiCaller } from './api-caller'
+import { BookMemo } from './book-memo'
 import { listMarketBook } from './market-book'
 import {
   filteredMarkets,
@@ -49,6 +51,7 @@ export function operations(
 ): Record<'SportsAPING' | 'AccountAPING', Record<string, Operation>> {
   const place = oddsPlacement(app)
   const deps = { db: app.db, engine: app.exchange }
+  const memo = new BookMemo()
   const grouped = (group: (markets: Awaited<ReturnType<typeof filteredMarkets>>) => unknown) =>
     operation(filterParams, async (caller, params) =>
       group(await filteredMarkets(app.db, params.filter, caller.userId)),
@@ -64,11 +67,16 @@ export function operations(
         listMarketCatalogue(app.db, params, caller.userId),
       ),
       listMarketBook: operation(listMarketBookParams, (caller, params) =>
-        listMarketBook(deps, params, caller.userId),
+        listMarketBook(deps, params, caller.userId, memo),
       ),
       listRunnerBook: operation(listRunnerBookParams, async (caller, params) => {
         const { marketId, selectionId, ...rest } = params
-        const books = await listMarketBook(deps, { ...rest, marketIds: [marketId] }, caller.userId)
+        // Without a memo every answer is a MarketBook.
+        const books = (await listMarketBook(
+          deps,
+          { ...rest, marketIds: [marketId] },
+          caller.userId,
+        )) as MarketBook[]
         return books.map((b) => ({
           ...b,
           runners: b.runners.filter((r) => r.selectionId === selectionId),

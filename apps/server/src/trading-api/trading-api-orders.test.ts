@@ -110,7 +110,8 @@ describe('trading API orders after placing', () => {
       { marketIds: [market.id] },
       z.array(marketProfitAndLoss),
     )
-    const profit = Math.floor(100 * (best - 1) * 100) / 100
+    // ₹100 at odds×100 of o wins o − 100 rupees.
+    const profit = Math.round(best * 100) - 100
     expect(pl?.profitAndLosses).toEqual([
       { selectionId: a, ifWin: profit },
       { selectionId: b, ifWin: -100 },

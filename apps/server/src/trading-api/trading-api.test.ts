@@ -221,6 +221,37 @@ describe('trading API (Betfair-compatible)', () => {
     })
     expect(resting).toMatchObject({ status: 'SUCCESS', orderStatus: 'EXECUTABLE', sizeMatched: 0 })
 
+    // The plain poll (best offers only, kept between calls) follows the book as it changes.
+    const plainBook = async () =>
+      (
+        await client.rpc(
+          'SportsAPING/v1.0/listMarketBook',
+          { marketIds: [market.id], priceProjection: { priceData: ['EX_BEST_OFFERS'] } },
+          z.array(marketBook),
+        )
+      )[0]?.runners[0]?.ex
+    const webBest = async () => {
+      const detail = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/match/matchDetailsOpen',
+          payload: { match_id: market.eventId, market_id: market.id },
+        })
+      ).json().data[0].runners[0].ex
+      return {
+        availableToBack: detail.availableToBack.map((l: { price: number; size: number }) => ({
+          price: l.price,
+          size: l.size,
+        })),
+        availableToLay: detail.availableToLay.map((l: { price: number; size: number }) => ({
+          price: l.price,
+          size: l.size,
+        })),
+      }
+    }
+    expect(await plainBook()).toMatchObject(await webBest())
+    expect(await plainBook()).toMatchObject(await webBest())
+
     // The web sees the API's resting bet; the API sees a web bet.
     const unmatched = unmatchedBetsResponse.parse(
       (await call(t.app, player.token, 'POST', 'bet/unmatchedBets', { market_id: market.id })).body,

@@ -25,6 +25,8 @@ export type MarketStatus = 'OPEN' | 'SUSPENDED' | 'CLOSED'
 export interface BookStore {
   status: MarketStatus
   inPlay: boolean
+  /** Counts every change a reader can see (a level's size, an order in or out, the status). */
+  version: number
   readonly runnerIndex: Map<string, number>
   /** head/tail slot of each level's FIFO, NONE when empty */
   readonly levelHead: Int32Array
@@ -65,6 +67,7 @@ export const createStore = (selectionIds: readonly string[]): BookStore => {
   const store: BookStore = {
     status: 'OPEN',
     inPlay: false,
+    version: 0,
     runnerIndex: new Map(selectionIds.map((id, i) => [id, i])),
     levelHead: new Int32Array(sides * TICK_COUNT).fill(NONE),
     levelTail: new Int32Array(sides * TICK_COUNT).fill(NONE),
@@ -154,6 +157,7 @@ const addRisk = (s: BookStore, slot: number, sign: 1 | -1): void => {
 
 /** Sets a linked slot's unmatched part (a partial fill or a reduction), keeping level and risk sums. */
 export const setRemaining = (s: BookStore, slot: number, remaining: number): void => {
+  s.version++
   addRisk(s, slot, -1)
   s.levelSize[s.level[slot]!]! -= s.remaining[slot]! - remaining
   s.remaining[slot] = remaining
@@ -164,6 +168,7 @@ export const setRemaining = (s: BookStore, slot: number, remaining: number): voi
 export const linkTail = (s: BookStore, slot: number, rs: number, tick: number): void => {
   const li = rs * TICK_COUNT + tick
   const tail = s.levelTail[li]!
+  s.version++
   s.level[slot] = li
   s.prev[slot] = tail
   s.next[slot] = NONE
@@ -186,6 +191,7 @@ export const linkTail = (s: BookStore, slot: number, rs: number, tick: number): 
  * clears its bit and moves the side's best price on.
  */
 export const unlink = (s: BookStore, slot: number): void => {
+  s.version++
   const li = s.level[slot]!
   const p = s.prev[slot]!
   const n = s.next[slot]!
