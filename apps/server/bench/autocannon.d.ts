@@ -8,6 +8,8 @@ declare module 'autocannon' {
   }
   interface Request extends RequestParams {
     setupRequest?: (req: RequestParams) => RequestParams
+    /** Called with each answer's status and body. */
+    onResponse?: (status: number, body: string) => void
   }
   interface Options {
     url: string

@@ -26,20 +26,24 @@ const GOAL = { placeOrders: 0.8, listMarketBook: 0.5, p99Ms: 10 }
 
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE
 const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
-const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(here, 'save-bet-server.ts')], {
-  cwd: join(here, '..'),
-  env: {
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    FEED_TICK_MS: '0',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
-    RATE_LIMIT_PER_SESSION: '1000000000',
-    RATE_LIMIT_PER_ADDRESS: '1000000000',
+const child = spawn(
+  process.execPath,
+  [...profile, '--import', 'tsx', join(here, 'save-bet-server.ts')],
+  {
+    cwd: join(here, '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      FEED_TICK_MS: '0',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
+      RATE_LIMIT_PER_SESSION: '1000000000',
+      RATE_LIMIT_PER_ADDRESS: '1000000000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   },
-  stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-})
+)
 const info = await new Promise<ServerInfo>((resolve, reject) => {
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
     resolve(JSON.parse(line) as ServerInfo),
@@ -49,10 +53,17 @@ const info = await new Promise<ServerInfo>((resolve, reject) => {
 
 type Body = (n: number) => { path: string; headers: Record<string, string>; body: string }
 
-/** A warmed-up load of `body`'s requests; the measured run's result. */
+/**
+ * A warmed-up load of `body`'s requests; the measured run's result, and how many answers were
+ * refusals inside a 200 (JSON-RPC's errors, a report's FAILURE, the web's status false).
+ */
 async function load(body: Body, connections: number) {
+  let refused = 0
+  let read = 0
   const run = (seconds: number) => {
     let n = 0
+    refused = 0
+    read = 0
     return autocannon({
       url: `http://127.0.0.1:${info.port}`,
       connections,
@@ -64,12 +75,19 @@ async function load(body: Body, connections: number) {
             n++
             return { ...req, method: 'POST', ...body(n) }
           },
+          onResponse: (_status, answer) => {
+            read++
+            if (/"error"|"status":"FAILURE"|"status":false/.test(answer)) refused++
+          },
         },
       ],
     })
   }
   if (WARM_UP_SECONDS > 0) await run(WARM_UP_SECONDS)
-  return run(SECONDS)
+  const result = await run(SECONDS)
+  // Every answer was read: a refusal inside a 200 cannot pass for a success.
+  if (read < result['2xx']) throw new Error(`read ${read} of ${result['2xx']} answers`)
+  return Object.assign(result, { refused })
 }
 
 /** The n-th bet of the load: a market, a runner, and the market maker's price or far above it. */
@@ -134,9 +152,11 @@ const book =
     }),
   })
 
-const rate = (result: Result) => result['2xx'] / SECONDS
-const line = (name: string, result: Result) =>
-  `${name.padEnd(26)} ${rate(result).toFixed(0).padStart(6)}/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}   errors ${result.errors}`
+type Measured = Result & { refused: number }
+/** Answers that were what the call asked for, a second. */
+const rate = (result: Measured) => (result['2xx'] - result.refused) / SECONDS
+const line = (name: string, result: Measured) =>
+  `${name.padEnd(26)} ${rate(result).toFixed(0).padStart(6)}/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}   refused in a 200 ${result.refused}   errors ${result.errors}`
 const verdict = (ratio: number, goal: number) =>
   `${ratio.toFixed(2)}× (goal ≥ ${goal}×: ${ratio >= goal ? 'met' : 'NOT met'})`
 
