@@ -33,6 +33,7 @@ import {
 import { replaceOrders, updateOrders } from './order-changes'
 import { listClearedOrders, listCurrentOrders, listMarketProfitAndLoss } from './order-reads'
 import { cancelOrders, placeOrders } from './orders'
+import { stakeGate } from './stake-gate'
 
 /** An operation of Betfair's API-NG: its params as Betfair documents them, and what it does. */
 export interface Operation {
@@ -52,6 +53,7 @@ export function operations(
   const place = oddsPlacement(app)
   const deps = { db: app.db, engine: app.exchange }
   const memo = new BookMemo()
+  const gate = stakeGate(app)
   const grouped = (group: (markets: Awaited<ReturnType<typeof filteredMarkets>>) => unknown) =>
     operation(filterParams, async (caller, params) =>
       group(await filteredMarkets(app.db, params.filter, caller.userId)),
@@ -83,13 +85,13 @@ export function operations(
         }))
       }),
       placeOrders: operation(placeOrdersParams, (caller, params) =>
-        placeOrders(app, place, caller, params),
+        placeOrders(app, place, gate, caller, params),
       ),
       cancelOrders: operation(cancelOrdersParams, (caller, params) =>
         cancelOrders(app, caller, params),
       ),
       replaceOrders: operation(replaceOrdersParams, (caller, params) =>
-        replaceOrders(app, place, caller, params),
+        replaceOrders(app, place, gate, caller, params),
       ),
       updateOrders: operation(updateOrdersParams, (caller, params) =>
         updateOrders(app, caller, params),

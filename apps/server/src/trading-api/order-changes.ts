@@ -10,6 +10,7 @@ import type { z } from 'zod'
 import type { OddsPlacement } from '../markets/odds-placement'
 import type { ApiCaller } from './api-caller'
 import { placeOne } from './orders'
+import type { StakeGate } from './stake-gate'
 
 /** A change call's report: SUCCESS, FAILURE or PROCESSED_WITH_ERRORS by its instructions'. */
 function executionReport<R extends { status: 'SUCCESS' | 'FAILURE' | 'TIMEOUT' }>(
@@ -51,10 +52,23 @@ const openOrder = (app: FastifyInstance, caller: ApiCaller, marketId: string, be
 export async function replaceOrders(
   app: FastifyInstance,
   place: OddsPlacement,
+  gate: StakeGate,
   caller: ApiCaller,
   params: z.output<typeof replaceOrdersParams>,
 ): Promise<ReplaceExecutionReport> {
   const reports: ReplaceExecutionReport['instructionReports'] = []
+  // A replace places again: a self-excluded player's bets stay where they are.
+  if (await gate(caller.userId))
+    return {
+      ...executionReport(
+        params,
+        params.instructions.map(() => ({
+          status: 'FAILURE' as const,
+          errorCode: 'ERROR_IN_ORDER' as const,
+        })),
+      ),
+      errorCode: 'INVALID_ACCOUNT_STATE',
+    }
   for (const instruction of params.instructions) {
     const order = await openOrder(app, caller, params.marketId, instruction.betId)
     const cancelled = order

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import { EXCHANGE_KINDS } from '../markets/market-state'
 import type { OddsPlacement } from '../markets/odds-placement'
 import type { ApiCaller } from './api-caller'
+import type { StakeGate } from './stake-gate'
 
 /** Betfair's window in which a placeOrders call with the same customerRef is a duplicate. */
 const CUSTOMER_REF_WINDOW_MS = 60_000
@@ -85,6 +86,7 @@ const failed = (
 export async function placeOrders(
   app: FastifyInstance,
   place: OddsPlacement,
+  gate: StakeGate,
   caller: ApiCaller,
   params: PlaceOrdersParams,
 ): Promise<PlaceExecutionReport> {
@@ -95,6 +97,8 @@ export async function placeOrders(
   })
   if (params.instructions.length > MAX_PLACE_INSTRUCTIONS)
     return failed(params, 'TOO_MANY_INSTRUCTIONS', params.instructions.map(related))
+  if (await gate(caller.userId))
+    return failed(params, 'INVALID_ACCOUNT_STATE', params.instructions.map(related))
   const market = await app.exchange.catalogueMarket(params.marketId)
   if (!market || !(EXCHANGE_KINDS as readonly string[]).includes(market.kind))
     return failed(params, 'INVALID_MARKET_ID', params.instructions.map(related))

@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { declareResult } from '../markets/settlement'
-import { openMarket } from '../markets/test-support'
+import { call, openMarket } from '../markets/test-support'
 import { type BetfairApiClient, signedInClient } from '../test/betfair-api-client'
 import { buildTestApp, type TestApp } from '../test/test-app'
 
@@ -207,5 +207,33 @@ describe('trading API orders after placing', () => {
     expect(await funds()).toBe('ACCESS_DENIED')
     expect((await save(true)).statusCode).toBe(200)
     expect(await funds()).toBe('OK')
+  })
+
+  it('places nothing for a player on a time-out, through any door', async () => {
+    const { player, client: own } = await signedInClient(t.app, 1_000)
+    const market = await openMarket(t.app, 'MATCH_ODDS', { sportId: '4' })
+    const out = await call(t.app, player.token, 'POST', 'responsible-gambling/time-out', {
+      period: '24h',
+    })
+    expect(out.status).toBe(200)
+    // A time-out may end the sessions: log in again, as a bot would.
+    await own.identity('login', { username: player.userName, password: player.password })
+    const selectionId = Number(market.runners[0]?.selection_id)
+    const placed = await own.rpc(
+      'SportsAPING/v1.0/placeOrders',
+      { marketId: market.id, instructions: [limit(selectionId, 'LAY', 1.01)] },
+      placeExecutionReport,
+    )
+    expect(placed).toMatchObject({
+      status: 'FAILURE',
+      errorCode: 'INVALID_ACCOUNT_STATE',
+      instructionReports: [{ status: 'FAILURE', errorCode: 'RELATED_ACTION_FAILED' }],
+    })
+    const stored = await t.app.db
+      .selectFrom('bet_orders')
+      .select('id')
+      .where('user_id', '=', player.id)
+      .execute()
+    expect(stored).toEqual([])
   })
 })
