@@ -23,6 +23,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook of the API's general limit (per session, else per address). */
     apiRateLimit: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /**
+     * The same limit for a door that answers in its own shape (the trading API): the seconds to
+     * wait when the request is over it, else null.
+     */
+    apiRateWait: (request: FastifyRequest) => Promise<number | null>
   }
 }
 
@@ -58,7 +63,11 @@ export const rateLimitsPlugin = fp(
     const general = app.createRateLimit({
       timeWindow: 60_000,
       keyGenerator: async (request) => {
-        const token = BEARER.exec(request.headers.authorization ?? '')?.[1]
+        // The trading API sends its session as X-Authentication, Betfair's header.
+        const header = request.headers['x-authentication']
+        const token =
+          BEARER.exec(request.headers.authorization ?? '')?.[1] ??
+          (typeof header === 'string' ? header : undefined)
         const verified = token ? await app.tokens.verify(token) : null
         return verified?.ok ? `${SESSION_KEY}${verified.value.sessionId}` : `address:${request.ip}`
       },
@@ -67,14 +76,19 @@ export const rateLimitsPlugin = fp(
           ? app.config.RATE_LIMIT_PER_SESSION
           : app.config.RATE_LIMIT_PER_ADDRESS,
     })
+    const wait = async (request: FastifyRequest) => {
+      const limit = await general(request)
+      return !limit.isAllowed && limit.isExceeded ? limit.ttlInSeconds : null
+    }
+    app.decorate('apiRateWait', wait)
     app.decorate('apiRateLimit', async (request: FastifyRequest, reply: FastifyReply) => {
       // Signed server-to-server calls (the casino wallet) opt out with `rateLimit: false`.
       if (request.routeOptions.config.rateLimit === false) return
-      const limit = await general(request)
-      if (!limit.isAllowed && limit.isExceeded) {
+      const seconds = await wait(request)
+      if (seconds !== null) {
         return sendFailure(reply, {
           code: 'API.RATE_LIMITED',
-          msg: `Too many requests. Please try again in ${limit.ttlInSeconds} seconds.`,
+          msg: `Too many requests. Please try again in ${seconds} seconds.`,
         })
       }
     })

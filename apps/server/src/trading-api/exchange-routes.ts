@@ -49,6 +49,12 @@ export async function exchangeRoutes(app: FastifyInstance) {
   }
   /** The caller, or the refusal every call of the request gets. */
   const callerOf = async (request: FastifyRequest): Promise<ApiCaller | ApingError> => {
+    const wait = await app.apiRateWait(request)
+    if (wait !== null)
+      return new ApingError(
+        'TOO_MANY_REQUESTS',
+        `Too many requests. Please try again in ${wait} seconds.`,
+      )
     try {
       return await apiCaller(app, request, keys)
     } catch (error) {

@@ -47,6 +47,11 @@ export async function identityRoutes(app: FastifyInstance) {
     error,
   })
 
+  app.addHook('onRequest', async (request, reply) => {
+    if ((await app.apiRateWait(request)) !== null)
+      return reply.send(answer(header(request, 'x-application'), '', IDENTITY_ERRORS.tooMany))
+  })
+
   app.post('/login', async (request) => {
     const product = header(request, 'x-application')
     const form = credentials.safeParse(formOf(request))

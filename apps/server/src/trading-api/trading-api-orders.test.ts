@@ -236,4 +236,23 @@ describe('trading API orders after placing', () => {
       .execute()
     expect(stored).toEqual([])
   })
+
+  it("limits a session's calls as the web's, answering Betfair's TOO_MANY_REQUESTS", async () => {
+    const limited = await buildTestApp({ env: { RATE_LIMIT_PER_SESSION: '5' } })
+    try {
+      const { client: bot } = await signedInClient(limited.app, 100)
+      const codes: (string | number)[] = []
+      for (let i = 0; i < 8; i++)
+        codes.push(await bot.rpcError('SportsAPING/v1.0/listMarketBook', { marketIds: [] }))
+      // Within the budget the calls get their own answer (here a bad input), then the limit's.
+      expect(codes.slice(0, 3)).toEqual([
+        'INVALID_INPUT_DATA',
+        'INVALID_INPUT_DATA',
+        'INVALID_INPUT_DATA',
+      ])
+      expect(codes.at(-1)).toBe('TOO_MANY_REQUESTS')
+    } finally {
+      await limited.close()
+    }
+  })
 })
