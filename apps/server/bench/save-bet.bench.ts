@@ -18,17 +18,14 @@
  * BENCH_CONNECTIONS (default 50) tune the run; BENCH_CPU_PROFILE=dir writes a V8 CPU profile of
  * each server there (open it in Chrome's DevTools).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import { availableParallelism, tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
+import type { ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import autocannon, { type Result } from 'autocannon'
 import { withBenchDatabase } from './bench-database'
+import { startBenchServer } from './bench-server'
 import type { LoadStats, ServerInfo } from './save-bet-protocol'
 
-const here = dirname(fileURLToPath(import.meta.url))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -36,34 +33,6 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROFILE
 /** The goals: saveBet's rate as a share of the ceiling's, and PostgreSQL's p99. */
 const GOAL = { PostgreSQL: 0.33, PGlite: 0.15 } as const
 const GOAL_P99_MS = 25
-
-async function startServer(script: string, env: Record<string, string>) {
-  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(here, script)], {
-    cwd: join(here, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      FEED_TICK_MS: '0',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
-      // 50 sessions place thousands of bets a second here, far past what a player's session
-      // may (RATE_LIMIT_PER_SESSION): the bench measures the bet path, so no budget runs out.
-      RATE_LIMIT_PER_SESSION: '1000000000',
-      RATE_LIMIT_PER_ADDRESS: '1000000000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  })
-  const info = await new Promise<ServerInfo>((resolve, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
-      resolve(JSON.parse(line) as ServerInfo),
-    )
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)))
-  })
-  return { child, info }
-}
 
 /** Asks the Backlay bench server something over IPC and waits for its answer. */
 function ask<T>(child: ChildProcess, message: 'start' | 'report'): Promise<T> {
@@ -191,7 +160,7 @@ const figures = (result: Result) =>
 
 /** The ceiling: bare Fastify answering the same requests; returns its answers per second. */
 async function ceiling() {
-  const { child, info } = await startServer('fastify-echo-server.ts', {})
+  const { child, info } = await startBenchServer('fastify-echo-server.ts', {}, PROFILE_DIR)
   try {
     const { result, cpu } = await measuredLoad(child, info)
     console.log(
@@ -206,7 +175,7 @@ async function ceiling() {
 
 async function saveBet(store: keyof typeof GOAL, env: Record<string, string>) {
   const ceilingRate = await ceiling()
-  const { child, info } = await startServer('save-bet-server.ts', env)
+  const { child, info } = await startBenchServer('save-bet-server.ts', env, PROFILE_DIR)
   try {
     const {
       result,

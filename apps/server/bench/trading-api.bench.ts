@@ -1,55 +1,12 @@
-/**
- * The trading API (Betfair-compatible) against the web's own door, in one run on one server
- * (bench/save-bet-server.ts: the real app, bet delay 0, funded players each with an app key):
- * - placeOrders of one LIMIT instruction over JSON-RPC against saveBet with the same bets (half at
- *   the market maker's price, half resting above it), bets/s each; goal ≥ 0.8×;
- * - listMarketBook of 10 markets with EX_BEST_OFFERS against its floor: the same call for 10
- *   unknown ids, which passes the session, app key and input checks and answers an empty list;
- *   goal ≥ 0.5× the floor's rate and p99 ≤ 10 ms, at 10 connections.
- * The store is PGlite, or PostgreSQL with DATABASE_URL. BENCH_SECONDS (10) and
- * BENCH_WARM_UP_SECONDS (3) tune each load; BENCH_CPU_PROFILE=dir writes the server's V8 profile.
- * Run: npm run bench:trading-api -w apps/server
- */
-import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import autocannon, { type Result } from 'autocannon'
-import type { ServerInfo } from './save-bet-protocol'
+import { startBenchServer } from './bench-server'
 
-const here = dirname(fileURLToPath(import.meta.url))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3)
 const GOAL = { placeOrders: 0.8, listMarketBook: 0.5, p99Ms: 10 }
 
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE
-const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
-const child = spawn(
-  process.execPath,
-  [...profile, '--import', 'tsx', join(here, 'save-bet-server.ts')],
-  {
-    cwd: join(here, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      FEED_TICK_MS: '0',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
-      RATE_LIMIT_PER_SESSION: '1000000000',
-      RATE_LIMIT_PER_ADDRESS: '1000000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  },
-)
-const info = await new Promise<ServerInfo>((resolve, reject) => {
-  createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
-    resolve(JSON.parse(line) as ServerInfo),
-  )
-  child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)))
-})
+const { child, info } = await startBenchServer('save-bet-server.ts', {}, PROFILE_DIR)
 
 type Body = (n: number) => { path: string; headers: Record<string, string>; body: string }
 
