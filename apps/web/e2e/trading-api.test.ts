@@ -59,7 +59,7 @@ describe.each(VIEWPORT_NAMES)('the trading API at %s size', (viewport) => {
       const before = await keys.count()
       await page.getByRole('button', { name: 'Create a key' }).click()
       await expect.poll(() => keys.count()).toBe(before + 1)
-      const appKey = (await keys.first().innerText()).trim()
+      const appKey = (await keys.first().inputValue()).trim()
       await page.getByText('never used').first().waitFor()
       await saveScreenshot(page, `trading-api-keys-${viewport}`)
 

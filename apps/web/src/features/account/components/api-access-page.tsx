@@ -41,7 +41,14 @@ function ApiKeys() {
       <ul className={styles.keys}>
         {(keys.data ?? []).map((key) => (
           <li key={key.appKey} className={styles.key}>
-            <code aria-label={t('account.apiKey')}>{key.appKey}</code>
+            {/* Read-only, so the key can be selected and copied whole. */}
+            <input
+              className={styles.keyText}
+              readOnly
+              value={key.appKey}
+              aria-label={t('account.apiKey')}
+              onFocus={(e) => e.target.select()}
+            />
             <small className={styles.muted}>
               {t('account.apiCreated', { at: formatDateTime(key.createdAt) })} ·{' '}
               {key.lastUsedAt
