@@ -117,8 +117,10 @@ describe('stream', () => {
     await client.next(ofType('image'))
     const prices = serverMessage.parse(await tickUntil(client, ofType('prices'), 0))
     if (prices.type !== 'prices') throw new Error('prices expected')
-    // A requote is several book changes; wait until the stream has been quiet for a while.
+    // A requote is several book changes; wait until the engine is idle and the stream has been
+    // quiet for a while (under load a commit can still be on its way after a quiet second).
     for (let seen = -1; seen !== client.messages.length; ) {
+      await t.app.exchange.idle()
       seen = client.messages.length
       await new Promise((r) => setTimeout(r, 1_000))
     }
