@@ -341,3 +341,32 @@ export const accountDetails = z.strictObject({
   pointsBalance: z.number().int(),
   countryCode: z.string(),
 })
+
+/** AccountAPING getAccountStatement: the player's money movements, newest first. */
+export const accountStatementParams = z.object({
+  locale: z.string().optional(),
+  fromRecord: z.number().int().min(0).optional(),
+  recordCount: z.number().int().min(1).max(100).optional(),
+  itemDateRange: z.object({ from: isoTime.optional(), to: isoTime.optional() }).optional(),
+  includeItem: z.enum(['ALL', 'DEPOSITS_WITHDRAWALS', 'EXCHANGE', 'POKER_ROOM']).optional(),
+  wallet: z.string().optional(),
+})
+export const accountStatementReport = z.strictObject({
+  accountStatement: z.array(
+    z.strictObject({
+      refId: z.string(),
+      itemDate: isoTime,
+      amount: z.number(),
+      balance: z.number(),
+      itemClass: z.enum(['UNKNOWN', 'EXCHANGE']),
+      itemClassData: z.record(z.string(), z.string()),
+      legacyData: z.strictObject({
+        transactionType: z.string(),
+        marketName: z.string().optional(),
+        eventId: z.string().optional(),
+        winLose: z.string().optional(),
+      }),
+    }),
+  ),
+  moreAvailable: z.boolean(),
+})

@@ -1,4 +1,5 @@
 import {
+  accountStatementParams,
   filterParams,
   listMarketBookParams,
   listMarketCatalogueParams,
@@ -17,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { oddsPlacement } from '../markets/odds-placement'
-import { getAccountDetails, getAccountFunds } from './account'
+import { getAccountDetails, getAccountFunds, getAccountStatement } from './account'
 import type { ApiCaller } from './api-caller'
 import { BookMemo } from './book-memo'
 import { listMarketBook } from './market-book'
@@ -111,6 +112,9 @@ export function operations(
         getAccountFunds(app, caller),
       ),
       getAccountDetails: operation(z.object({}), (caller) => getAccountDetails(app, caller)),
+      getAccountStatement: operation(accountStatementParams, (caller, params) =>
+        getAccountStatement(app, caller, params),
+      ),
     },
   }
 }

@@ -1,4 +1,5 @@
 import { adminLoginResponse, auditResponse, brandResponse } from '@backlay/contract/admin'
+import { accountStatementReport } from '@backlay/contract/betfair-api'
 import {
   clearedOrderSummaryReport,
   currentOrderSummaryReport,
@@ -149,6 +150,16 @@ describe('trading API orders after placing', () => {
     expect(byMarket.clearedOrders).toContainEqual(
       expect.objectContaining({ marketId: market.id, betCount: 1, profit }),
     )
+    const statement = await client.rpc(
+      'AccountAPING/v1.0/getAccountStatement',
+      { includeItem: 'EXCHANGE' },
+      accountStatementReport,
+    )
+    expect(statement.accountStatement[0]).toMatchObject({
+      itemClass: 'EXCHANGE',
+      amount: profit - Math.floor(profit * 2) / 100,
+      legacyData: { transactionType: 'ACCOUNT_CREDIT', winLose: 'RESULT_WON' },
+    })
     const none = await client.rpc(
       'SportsAPING/v1.0/listClearedOrders',
       { betStatus: 'VOIDED', marketIds: [market.id] },
