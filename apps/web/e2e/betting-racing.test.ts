@@ -115,6 +115,28 @@ describe('greyhound racing', () => {
       expect(races.length).toBeGreaterThan(0)
       const everyRace = (inplay: boolean) =>
         Promise.all(races.map((r) => setInPlay(r.market_id, inplay)))
+      // The simulator's feed turns a race in-play again while it runs, whatever the operator
+      // set: turn them until none is turned back (a running race ends within minutes).
+      const allRaces = async (inplay: boolean) =>
+        expect
+          .poll(
+            async () => {
+              await everyRace(inplay)
+              await new Promise((r) => setTimeout(r, 2_000))
+              const now = (
+                await post(
+                  'market/allRacingMarketsOpen',
+                  { sport_id: '4339' },
+                  racingMarketsResponse,
+                )
+              ).data
+              return now
+                .filter((r) => races.some((x) => x.market_id === r.market_id))
+                .every((r) => r.inplay === inplay)
+            },
+            { timeout: 180_000, interval: 3_000 },
+          )
+          .toBe(true)
       const page = await openBrandPage(browser(), 'mobile', '/greyhound-racing')
       const tab = (name: string) => page.getByRole('tab', { name })
       const none = page.getByText('There are currently no upcoming events.')
@@ -123,7 +145,7 @@ describe('greyhound racing', () => {
         .filter({ hasText: /Opens in|Started on/ })
       try {
         // No race has gone off: the In Play tab (open first) says so; Upcoming lists them all.
-        await everyRace(false)
+        await allRaces(false)
         await page.reload()
         await tab('In Play').waitFor()
         await none.waitFor()
@@ -132,7 +154,7 @@ describe('greyhound racing', () => {
         await rows.first().waitFor()
         expect(await none.count()).toBe(0)
         // Every race is off: now Upcoming is the empty one.
-        await everyRace(true)
+        await allRaces(true)
         await page.reload()
         await tab('Upcoming').click()
         await none.waitFor()
@@ -146,6 +168,7 @@ describe('greyhound racing', () => {
       expect(errorsOf(page)).toEqual([])
       await page.context().close()
     },
-    TEST_TIMEOUT_MS,
+    // Up to two waits for a running race to end.
+    2 * TEST_TIMEOUT_MS + 120_000,
   )
 })
