@@ -390,7 +390,8 @@ describe('trading API (Betfair-compatible)', () => {
       'INVALID_MARKET_ID',
       'RELATED_ACTION_FAILED',
     ])
-    expect(await codeOf([instruction({ side: 'LAY' }, { price: 1000, size: 50_000 })])).toEqual([
+    // A back risks its stake whatever the price: ₹20,000 is more than the player holds.
+    expect(await codeOf([instruction({}, { price: 1.5, size: 20_000 })])).toEqual([
       'FAILURE',
       'INSUFFICIENT_FUNDS',
       'ERROR_IN_ORDER',
