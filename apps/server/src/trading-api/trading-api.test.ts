@@ -9,6 +9,7 @@ import {
   eventResult,
   eventTypeResult,
   jsonRpcError,
+  MARKET_PROJECTIONS,
   marketBook,
   marketCatalogue,
   marketTypeResult,
@@ -139,15 +140,8 @@ describe('trading API (Betfair-compatible)', () => {
       'SportsAPING/v1.0/listMarketCatalogue',
       {
         filter: { marketIds: [market.id] },
-        marketProjection: [
-          'COMPETITION',
-          'EVENT',
-          'EVENT_TYPE',
-          'MARKET_START_TIME',
-          'MARKET_DESCRIPTION',
-          'RUNNER_DESCRIPTION',
-          'RUNNER_METADATA',
-        ],
+        // Every projection Betfair has.
+        marketProjection: MARKET_PROJECTIONS,
         maxResults: 10,
       },
       z.array(marketCatalogue),
