@@ -23,6 +23,8 @@ declare module 'fastify' {
     exchange: ExchangeEngine
     /** Players' automatic cash-outs (markets/auto-cash-out.ts). */
     autoCashOuts: AutoCashOuts
+    /** The feed's background jobs (settlement, quotes, non-runners): `idle()` waits them out. */
+    marketJobs: { idle(): Promise<void> }
   }
 }
 
@@ -77,6 +79,15 @@ export const marketBooksPlugin = fp(
         })
       return work
     }
+    app.decorate('marketJobs', {
+      // A job can queue another (a batch's settlement after its removals): wait until none did.
+      async idle() {
+        for (let seen = null as unknown; seen !== work; ) {
+          seen = work
+          await work
+        }
+      },
+    })
     /**
      * One tick's changed markets: read together and requoted at once, so their writes share the
      * engine's group transactions; the engine skips those whose quote is unchanged.

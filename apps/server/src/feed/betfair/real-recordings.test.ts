@@ -30,6 +30,7 @@ async function play(app: App, clock: ReturnType<typeof manualClock>, times: numb
     clock.advance(1_000)
     await app.feed?.tick()
   }
+  await app.marketJobs.idle()
   await app.exchange.idle()
 }
 

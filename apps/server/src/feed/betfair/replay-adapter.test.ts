@@ -71,6 +71,7 @@ async function play(app: App, clock: ReturnType<typeof manualClock>, seconds: nu
     clock.advance(1_000)
     await app.feed?.tick()
   }
+  await app.marketJobs.idle()
   await app.exchange.idle()
 }
 
@@ -181,6 +182,7 @@ describe('FEED=betfair-replay', () => {
       },
       { timeout: 20_000, interval: 50 },
     )
+    await app.marketJobs.idle()
     await app.exchange.idle()
     const closed = await app.db
       .selectFrom('markets')

@@ -50,6 +50,7 @@ const tickUntil = (app: App, check: () => Promise<void>) =>
   vi.waitFor(
     async () => {
       await app.feed?.tick()
+      await app.marketJobs.idle()
       await app.exchange.idle()
       await check()
     },
@@ -220,6 +221,7 @@ describe('FEED=betfair-stream through a whole race', () => {
     server.dropConnections()
     await vi.waitFor(() => expect(server?.subscriptions).toHaveLength(2), { timeout: 10_000 })
     await app.feed?.tick()
+    await app.marketJobs.idle()
     await app.exchange.idle()
     expect(await moneyOf(app, winner.id)).toEqual(paid.winner)
     expect(
