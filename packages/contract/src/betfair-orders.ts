@@ -220,6 +220,8 @@ export const listClearedOrdersParams = z.object({
   marketIds: z.array(id).optional(),
   runnerIds: z.array(z.object({ marketId: id, selectionId: z.number().int() })).optional(),
   betIds: z.array(id).optional(),
+  customerOrderRefs: z.array(z.string()).optional(),
+  customerStrategyRefs: z.array(z.string()).optional(),
   side: side.optional(),
   settledDateRange: z.object({ from: isoTime.optional(), to: isoTime.optional() }).optional(),
   groupBy: z.enum(CLEARED_GROUPS).optional(),
@@ -262,6 +264,8 @@ export const clearedOrderSummary = z.strictObject({
   sizeSettled: z.number().optional(),
   profit: z.number().optional(),
   sizeCancelled: z.number().optional(),
+  customerOrderRef: z.string().optional(),
+  customerStrategyRef: z.string().optional(),
 })
 export type ClearedOrderSummary = z.infer<typeof clearedOrderSummary>
 export const clearedOrderSummaryReport = currentOrderSummaryReport

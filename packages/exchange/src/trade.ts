@@ -24,6 +24,13 @@ export interface PlacedOrder {
   readonly cancelled: number
   /** an exchange order that stays on the book when the market turns in-play */
   readonly keepInPlay?: boolean
+  /** the placing client's own references (Betfair's customerOrderRef, customerStrategyRef) */
+  readonly refs?: OrderRefs
+}
+
+export interface OrderRefs {
+  readonly orderRef?: string
+  readonly strategyRef?: string
 }
 
 /** What one change writes besides its ledger posting. */
@@ -62,6 +69,8 @@ export interface CreatedOrder<B extends string> {
   cancelled: number
   placed_inplay: boolean
   keep_inplay: boolean
+  customer_order_ref: string | null
+  customer_strategy_ref: string | null
 }
 
 /** How much an order from an earlier commit moves: matched stake and value, cancelled stake. */
@@ -112,6 +121,8 @@ export function commitOrders<B extends string>(
         cancelled: o.cancelled,
         placed_inplay: inPlay,
         keep_inplay: o.keepInPlay ?? false,
+        customer_order_ref: o.refs?.orderRef ?? null,
+        customer_strategy_ref: o.refs?.strategyRef ?? null,
       })
     }
     for (const f of writes.fills) {

@@ -35,6 +35,9 @@ export interface BetOrderTable {
   placed_inplay: Generated<boolean>
   /** The player chose to keep it through the in-play turn (migration 0903). */
   keep_inplay: Generated<boolean>
+  /** The trading API caller's references for the bet (migration 1003). */
+  customer_order_ref: ColumnType<string | null, string | null | undefined, string | null>
+  customer_strategy_ref: ColumnType<string | null, string | null | undefined, string | null>
   settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 

@@ -1,6 +1,6 @@
 import { match } from '@backlay/exchange/matching'
 import type { OrderBook, Persistence } from '@backlay/exchange/order-book'
-import type { TradeWrites } from '@backlay/exchange/trade'
+import type { OrderRefs, TradeWrites } from '@backlay/exchange/trade'
 import { applyFill, type MarketState, orderRequest, type Position } from './market-state'
 import { bookOf, type OddsLeg, type Trader } from './trade-types'
 
@@ -21,6 +21,7 @@ export function matchLeg(
     id: string
     persistence: Persistence
     fillOrKill?: { readonly minFill?: number }
+    refs?: OrderRefs
     now: number
   },
   writes: TradeWrites,
@@ -40,6 +41,7 @@ export function matchLeg(
     remaining: placed.value.resting + placed.value.lapsed,
     cancelled: 0,
     keepInPlay: order.persistence === 'PERSIST',
+    ...(order.refs ? { refs: order.refs } : {}),
   })
   if (placed.value.lapsed > 0) writes.cancels.push({ orderId: order.id, size: placed.value.lapsed })
   return placed

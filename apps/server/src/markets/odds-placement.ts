@@ -6,7 +6,7 @@ export type OddsPlacement = (
   trader: Trader,
   marketId: string,
   legs: OddsLeg[],
-  options: Pick<PlaceOptions, 'requestId' | 'persistence' | 'fillOrKill'>,
+  options: Pick<PlaceOptions, 'requestId' | 'persistence' | 'fillOrKill' | 'refs'>,
   key?: string,
 ) => ReturnType<FastifyInstance['exchange']['placeOdds']>
 

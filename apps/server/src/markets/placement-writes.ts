@@ -50,6 +50,7 @@ export function oddsWrites(
           persistence:
             trader.userId === MARKET_MAKER_ID ? 'PERSIST' : (options.persistence ?? 'LAPSE'),
           ...(options.fillOrKill ? { fillOrKill: options.fillOrKill } : {}),
+          ...(options.refs ? { refs: options.refs } : {}),
           now,
         },
         writes,
@@ -66,6 +67,7 @@ export function oddsWrites(
         matchedValue: leg.stake * leg.odds,
         remaining: 0,
         cancelled: 0,
+        ...(options.refs ? { refs: options.refs } : {}),
       })
     }
   }

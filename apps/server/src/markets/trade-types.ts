@@ -2,7 +2,7 @@ import type { PlacedBet } from '@backlay/contract/bets'
 import { oddsToDecimal, paiseToRupees } from '@backlay/contract/money'
 import type { UserLimits } from '@backlay/exchange/limits'
 import type { Persistence } from '@backlay/exchange/order-book'
-import type { TradeWrites } from '@backlay/exchange/trade'
+import type { OrderRefs, TradeWrites } from '@backlay/exchange/trade'
 import type { LedgerBook } from '../db/schema'
 import type { BetOrderTable, OrderEventKind } from '../db/schema-exchange'
 import type { Failure, Result } from '../result'
@@ -55,6 +55,8 @@ export interface PlaceOptions {
   readonly requestId?: string
   /** The player's choice for an exchange order's unmatched part at the in-play turn (LAPSE by default). */
   readonly persistence?: Persistence
+  /** The trading API caller's references, kept on each order the change places. */
+  readonly refs?: OrderRefs
   /** Why the change's cancels happen, for the order history (CANCELLED by default: the player). */
   readonly cancelledAs?: OrderEventKind
 }

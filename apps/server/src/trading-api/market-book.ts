@@ -157,7 +157,15 @@ type OrderRow = {
   keep_inplay: boolean
   placed_inplay: boolean
   selection_id: string
+  customer_order_ref: string | null
+  customer_strategy_ref: string | null
 }
+
+/** The placing client's references of a bet, where Betfair's answers carry them. */
+export const refsOf = (o: Pick<OrderRow, 'customer_order_ref' | 'customer_strategy_ref'>) => ({
+  ...(o.customer_order_ref ? { customerOrderRef: o.customer_order_ref } : {}),
+  ...(o.customer_strategy_ref ? { customerStrategyRef: o.customer_strategy_ref } : {}),
+})
 
 /** Average matched price, decimal; the asked price while nothing matched. */
 export const averagePrice = (o: Pick<OrderRow, 'matched' | 'matched_value' | 'odds'>) =>
@@ -180,6 +188,7 @@ export function bookOrderOf(o: OrderRow) {
     sizeLapsed: 0,
     sizeCancelled: paiseToRupees(o.cancelled),
     sizeVoided: 0,
+    ...refsOf(o),
   }
 }
 

@@ -88,16 +88,25 @@ export async function replaceOrders(
       continue
     }
     const size = paiseToRupees(cancelled.value.cancelled)
-    const { report } = await placeOne(app, place, caller, params.marketId, {
-      orderType: 'LIMIT',
-      selectionId: Number(order.selection_id),
-      side: order.side,
-      limitOrder: {
-        size,
-        price: instruction.newPrice,
-        persistenceType: order.keep_inplay ? 'PERSIST' : 'LAPSE',
+    // The new bet carries the replaced one's references, as Betfair's does.
+    const { report } = await placeOne(
+      app,
+      place,
+      caller,
+      params.marketId,
+      {
+        orderType: 'LIMIT',
+        selectionId: Number(order.selection_id),
+        side: order.side,
+        limitOrder: {
+          size,
+          price: instruction.newPrice,
+          persistenceType: order.keep_inplay ? 'PERSIST' : 'LAPSE',
+        },
+        ...(order.customer_order_ref ? { customerOrderRef: order.customer_order_ref } : {}),
       },
-    })
+      order.customer_strategy_ref ?? undefined,
+    )
     reports.push({
       status: report.status,
       ...(report.status === 'FAILURE' ? { errorCode: 'CANCELLED_NOT_PLACED' as const } : {}),

@@ -11,8 +11,11 @@ import type { z } from 'zod'
 import { orderRowsQuery } from '../markets/bet-queries'
 import { EXCHANGE_KINDS } from '../markets/market-state'
 import type { ApiCaller } from './api-caller'
-import { averagePrice, bookOrderOf } from './market-book'
+import { averagePrice, bookOrderOf, refsOf } from './market-book'
 import { betfairMarketType } from './market-reads'
+
+/** A filter list the call gave: an empty one filters nothing, as Betfair reads it. */
+const given = (values: readonly unknown[] | undefined) => values !== undefined && values.length > 0
 
 /** listCurrentOrders: the caller's exchange bets not yet settled, web and API bets alike. */
 export async function listCurrentOrders(
@@ -29,8 +32,14 @@ export async function listCurrentOrders(
     .where('status', '=', 'OPEN')
     .where('market_kind', 'in', EXCHANGE_KINDS)
     .where((eb) => eb.or([eb('remaining', '>', 0), eb('matched', '>', 0)]))
-    .$if(params.betIds !== undefined, (q) => q.where('id', 'in', params.betIds ?? []))
-    .$if(params.marketIds !== undefined, (q) => q.where('market_id', 'in', params.marketIds ?? []))
+    .$if(given(params.betIds), (q) => q.where('id', 'in', params.betIds ?? []))
+    .$if(given(params.marketIds), (q) => q.where('market_id', 'in', params.marketIds ?? []))
+    .$if(given(params.customerOrderRefs), (q) =>
+      q.where('customer_order_ref', 'in', params.customerOrderRefs ?? []),
+    )
+    .$if(given(params.customerStrategyRefs), (q) =>
+      q.where('customer_strategy_ref', 'in', params.customerStrategyRefs ?? []),
+    )
     .$if(params.orderProjection === 'EXECUTABLE', (q) => q.where('remaining', '>', 0))
     .$if(params.orderProjection === 'EXECUTION_COMPLETE', (q) => q.where('remaining', '=', 0))
     .$if(params.dateRange?.from !== undefined, (q) =>
@@ -66,6 +75,7 @@ export async function listCurrentOrders(
         sizeCancelled: book.sizeCancelled,
         sizeVoided: 0,
         regulatorCode: 'BACKLAY',
+        ...refsOf(o),
       }
     }),
     moreAvailable: rows.length > count,
@@ -95,6 +105,8 @@ export async function listClearedOrders(
       'm.start_time',
       'm.number_of_winners',
       'o.placed_inplay',
+      'o.customer_order_ref',
+      'o.customer_strategy_ref',
     ])
     .where('o.user_id', '=', caller.userId)
     .where('o.market_kind', 'in', EXCHANGE_KINDS)
@@ -107,14 +119,20 @@ export async function listClearedOrders(
     .$if(params.betStatus === 'CANCELLED' || params.betStatus === 'LAPSED', (q) =>
       q.where('o.cancelled', '>', 0),
     )
-    .$if(params.eventTypeIds !== undefined, (q) =>
+    .$if(given(params.eventTypeIds), (q) =>
       q.where('e.sport_id', 'in', params.eventTypeIds ?? []),
     )
-    .$if(params.eventIds !== undefined, (q) => q.where('e.id', 'in', params.eventIds ?? []))
-    .$if(params.marketIds !== undefined, (q) =>
+    .$if(given(params.eventIds), (q) => q.where('e.id', 'in', params.eventIds ?? []))
+    .$if(given(params.marketIds), (q) =>
       q.where('o.market_id', 'in', params.marketIds ?? []),
     )
-    .$if(params.betIds !== undefined, (q) => q.where('o.id', 'in', params.betIds ?? []))
+    .$if(given(params.betIds), (q) => q.where('o.id', 'in', params.betIds ?? []))
+    .$if(given(params.customerOrderRefs), (q) =>
+      q.where('o.customer_order_ref', 'in', params.customerOrderRefs ?? []),
+    )
+    .$if(given(params.customerStrategyRefs), (q) =>
+      q.where('o.customer_strategy_ref', 'in', params.customerStrategyRefs ?? []),
+    )
     .$if(params.side !== undefined, (q) => q.where('o.side', '=', params.side ?? 'BACK'))
     .$if(params.settledDateRange?.from !== undefined, (q) =>
       q.where('o.settled_at', '>=', new Date(params.settledDateRange?.from ?? 0)),
@@ -165,6 +183,7 @@ export async function listClearedOrders(
     sizeSettled: paiseToRupees(o.matched),
     profit: paiseToRupees(o.pl ?? 0),
     sizeCancelled: paiseToRupees(o.cancelled),
+    ...refsOf(o),
   }))
   const listed = params.groupBy && params.groupBy !== 'BET' ? rolledUp(bets, params.groupBy) : bets
   return {

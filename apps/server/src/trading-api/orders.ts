@@ -119,7 +119,14 @@ export async function placeOrders(
   const reports: PlaceInstructionReport[] = []
   let lastFailure: ExecutionError | null = null
   for (const instruction of params.instructions) {
-    const placed = await placeOne(app, place, caller, params.marketId, instruction)
+    const placed = await placeOne(
+      app,
+      place,
+      caller,
+      params.marketId,
+      instruction,
+      params.customerStrategyRef,
+    )
     if (placed.failure) lastFailure = placed.failure
     reports.push(placed.report)
   }
@@ -155,6 +162,7 @@ export async function placeOne(
   caller: ApiCaller,
   marketId: string,
   instruction: PlaceInstruction,
+  strategyRef?: string,
 ): Promise<{ report: PlaceInstructionReport; failure?: ExecutionError }> {
   const order = instruction.limitOrder
   if (!order) return { report: { status: 'FAILURE', errorCode: 'ERROR_IN_ORDER', instruction } }
@@ -172,6 +180,14 @@ export async function placeOne(
     {
       requestId: caller.request.id,
       persistence: order.persistenceType === 'PERSIST' ? 'PERSIST' : 'LAPSE',
+      ...(instruction.customerOrderRef || strategyRef
+        ? {
+            refs: {
+              ...(instruction.customerOrderRef ? { orderRef: instruction.customerOrderRef } : {}),
+              ...(strategyRef ? { strategyRef } : {}),
+            },
+          }
+        : {}),
       ...(order.timeInForce === 'FILL_OR_KILL'
         ? {
             fillOrKill:

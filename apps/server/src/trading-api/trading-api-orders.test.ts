@@ -38,10 +38,20 @@ describe('trading API orders after placing', () => {
     limitOrder: { size, price, persistenceType: 'LAPSE' },
   })
 
-  it('replaces a resting bet at a new price, keeps its size, and changes its persistence', async () => {
+  it('replaces a resting bet at a new price, keeps its size and references, and changes its persistence', async () => {
     const market = await openMarket(t.app, 'MATCH_ODDS', { sportId: '4', prePlay: true })
     const selectionId = Number(market.runners[0]?.selection_id)
-    const [resting] = (await place(market.id, [limit(selectionId, 'LAY', 1.01)])).instructionReports
+    const placed = await client.rpc(
+      'SportsAPING/v1.0/placeOrders',
+      {
+        marketId: market.id,
+        customerStrategyRef: 'scalper-1',
+        instructions: [{ ...limit(selectionId, 'LAY', 1.01), customerOrderRef: 'my-order-7' }],
+      },
+      placeExecutionReport,
+    )
+    const [resting] = placed.instructionReports
+    expect(resting?.instruction.customerOrderRef).toBe('my-order-7')
     const persisted = await client.rpc(
       'SportsAPING/v1.0/updateOrders',
       {
@@ -77,7 +87,23 @@ describe('trading API orders after placing', () => {
         priceSize: { price: 1.02, size: 100 },
         persistenceType: 'PERSIST',
         side: 'LAY',
+        customerOrderRef: 'my-order-7',
+        customerStrategyRef: 'scalper-1',
       },
+    ])
+    const byRef = (refs: object) =>
+      client.rpc('SportsAPING/v1.0/listCurrentOrders', refs, currentOrderSummaryReport)
+    expect(
+      (await byRef({ customerStrategyRefs: ['scalper-1'] })).currentOrders.map((o) => o.betId),
+    ).toEqual([newBet])
+    expect((await byRef({ customerOrderRefs: ['another'] })).currentOrders).toEqual([])
+    const [book] = await client.rpc(
+      'SportsAPING/v1.0/listMarketBook',
+      { marketIds: [market.id], orderProjection: 'EXECUTABLE' },
+      z.array(marketBook),
+    )
+    expect(book?.runners.flatMap((r) => r.orders ?? [])).toMatchObject([
+      { betId: newBet, customerOrderRef: 'my-order-7', customerStrategyRef: 'scalper-1' },
     ])
     // The old bet is gone: replacing or updating it again fails.
     const again = await client.rpc(
