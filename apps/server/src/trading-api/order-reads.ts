@@ -119,13 +119,9 @@ export async function listClearedOrders(
     .$if(params.betStatus === 'CANCELLED' || params.betStatus === 'LAPSED', (q) =>
       q.where('o.cancelled', '>', 0),
     )
-    .$if(given(params.eventTypeIds), (q) =>
-      q.where('e.sport_id', 'in', params.eventTypeIds ?? []),
-    )
+    .$if(given(params.eventTypeIds), (q) => q.where('e.sport_id', 'in', params.eventTypeIds ?? []))
     .$if(given(params.eventIds), (q) => q.where('e.id', 'in', params.eventIds ?? []))
-    .$if(given(params.marketIds), (q) =>
-      q.where('o.market_id', 'in', params.marketIds ?? []),
-    )
+    .$if(given(params.marketIds), (q) => q.where('o.market_id', 'in', params.marketIds ?? []))
     .$if(given(params.betIds), (q) => q.where('o.id', 'in', params.betIds ?? []))
     .$if(given(params.customerOrderRefs), (q) =>
       q.where('o.customer_order_ref', 'in', params.customerOrderRefs ?? []),
