@@ -27,6 +27,7 @@ export async function startBenchServer(
       LOG_LEVEL: 'silent',
       FEED_TICK_MS: '0',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      BETFAIR_STREAM_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-bench-')),
       // Many sessions send thousands of calls a second here, far past what a player's session
       // may (RATE_LIMIT_PER_SESSION): the benches measure the call's path, so no budget runs out.

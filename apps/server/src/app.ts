@@ -42,6 +42,7 @@ import { streamPlugin } from './plugins/stream'
 import { webAppPlugin } from './plugins/web-app'
 import { apiRoutes } from './routes/api'
 import { tradingApiPlugin } from './trading-api/plugin'
+import { tradingStreamPlugin } from './trading-api/stream/stream-server'
 
 /**
  * One log line a request, Fastify's "request completed" (with its method, URL, status and time),
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(alertsPlugin)
   await app.register(marketBooksPlugin)
   await app.register(streamPlugin)
+  await app.register(tradingStreamPlugin)
 
   await app.register(responsibleGamblingGate)
   await app.register(apiRoutes, { prefix: '/api' })

@@ -100,8 +100,9 @@ const configSchema = z
     BETFAIR_LOGIN_URL: z.url().default('https://identitysso-cert.betfair.com/api/certlogin'),
     /** Betfair's betting REST API, asked for the names the stream leaves out. */
     BETFAIR_API_URL: z.url().default('https://api.betfair.com/exchange/betting/rest/v1.0/'),
-    BETFAIR_STREAM_HOST: z.string().min(1).default('stream-api.betfair.com'),
-    BETFAIR_STREAM_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+    /** FEED=betfair-stream: where Betfair's Stream API listens (TLS). */
+    BETFAIR_FEED_STREAM_HOST: z.string().min(1).default('stream-api.betfair.com'),
+    BETFAIR_FEED_STREAM_PORT: z.coerce.number().int().min(1).max(65535).default(443),
     /** A PEM file of certificates to trust besides the system's (a relay with its own CA). */
     BETFAIR_CA_FILE: optionalText,
     /** Market filter of the subscription: comma-separated; empty = any. */
@@ -134,6 +135,15 @@ const configSchema = z
      */
     TLS_CERT_FILE: optionalText,
     TLS_KEY_FILE: optionalText,
+    /**
+     * The trading API's Exchange Stream API: a TLS port on HOST (0: any free port; off: none),
+     * with TLS_CERT_FILE/TLS_KEY_FILE or a self-signed certificate kept under DATA_DIR.
+     */
+    BETFAIR_STREAM_PORT: z
+      .union([z.literal('off'), z.coerce.number().int().min(0).max(65535)])
+      .default(8443),
+    /** Stream connections a player may hold open at once (per process), as Betfair's limit. */
+    BETFAIR_STREAM_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10),
     /** Stream heartbeat period; a client silent for three periods is closed. */
     STREAM_HEARTBEAT_MS: z.coerce.number().int().min(10).default(STREAM_HEARTBEAT_MS),
     /**

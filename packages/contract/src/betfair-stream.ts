@@ -41,6 +41,20 @@ export const marketDefinition = z.object({
   numberOfWinners: z.number().int().optional(),
   runners: z.array(runnerDefinition).default([]),
   version: z.number().int().optional(),
+  bspMarket: z.boolean().optional(),
+  turnInPlayEnabled: z.boolean().optional(),
+  persistenceEnabled: z.boolean().optional(),
+  marketBaseRate: z.number().optional(),
+  crossMatching: z.boolean().optional(),
+  runnersVoidable: z.boolean().optional(),
+  discountAllowed: z.boolean().optional(),
+  complete: z.boolean().optional(),
+  bspReconciled: z.boolean().optional(),
+  numberOfActiveRunners: z.number().int().optional(),
+  suspendTime: z.string().optional(),
+  settledTime: z.string().optional(),
+  timezone: z.string().optional(),
+  regulators: z.array(z.string()).optional(),
   /** Historical files only. */
   name: z.string().optional(),
   eventName: z.string().optional(),
@@ -142,13 +156,163 @@ export const statusMessage = z.object({
   errorMessage: z.string().optional(),
   connectionClosed: z.boolean().optional(),
   connectionId: z.string().optional(),
+  /** How many more connections the account may open (answering authentication). */
+  connectionsAvailable: z.number().int().optional(),
 })
 export type StatusMessage = z.infer<typeof statusMessage>
 
+/** [price, size] of a player's matched bets at one matched price (mb, ml). */
+const matchedAtPrice = priceVol
+
+/** An order as the order stream carries it, sizes and prices as Betfair's (Order). */
+export const streamOrder = z.object({
+  id: z.string(),
+  p: z.number(),
+  s: z.number(),
+  bsp: z.number().optional(),
+  side: z.enum(['B', 'L']),
+  status: z.enum(['E', 'EC']),
+  pt: z.enum(['L', 'P', 'MOC']),
+  ot: z.enum(['L', 'LOC', 'MOC']),
+  pd: z.number().int(),
+  md: z.number().int().optional(),
+  cd: z.number().int().optional(),
+  ld: z.number().int().optional(),
+  avp: z.number().optional(),
+  sm: z.number(),
+  sr: z.number(),
+  sl: z.number(),
+  sc: z.number(),
+  sv: z.number(),
+  rac: z.string(),
+  rc: z.string(),
+  /** The client's customerOrderRef and customerStrategyRef. */
+  rfo: z.string().optional(),
+  rfs: z.string().optional(),
+})
+export type StreamOrder = z.infer<typeof streamOrder>
+
+export const orderRunnerChange = z.object({
+  id: z.number().int(),
+  hc: z.number().optional(),
+  fullImage: z.boolean().optional(),
+  uo: z.array(streamOrder).optional(),
+  mb: z.array(matchedAtPrice).optional(),
+  ml: z.array(matchedAtPrice).optional(),
+})
+export type OrderRunnerChange = z.infer<typeof orderRunnerChange>
+
+export const orderMarketChange = z.object({
+  id: z.string(),
+  accountId: z.number().int().optional(),
+  closed: z.boolean().optional(),
+  fullImage: z.boolean().optional(),
+  orc: z.array(orderRunnerChange).optional(),
+})
+export type OrderMarketChange = z.infer<typeof orderMarketChange>
+
+export const orderChangeMessage = z.object({
+  op: z.literal('ocm'),
+  id: z.number().int().optional(),
+  pt: z.number().int(),
+  clk: z.string().nullish(),
+  initialClk: z.string().nullish(),
+  ct: z.enum(['SUB_IMAGE', 'RESUB_DELTA', 'HEARTBEAT']).optional(),
+  segmentType: z.enum(['SEG_START', 'SEG', 'SEG_END']).optional(),
+  conflateMs: z.number().int().optional(),
+  heartbeatMs: z.number().int().optional(),
+  oc: z.array(orderMarketChange).optional(),
+})
+export type OrderChangeMessage = z.infer<typeof orderChangeMessage>
+
 export const streamMessage = z.discriminatedUnion('op', [
   marketChangeMessage,
+  orderChangeMessage,
   cricketChangeMessage,
   connectionMessage,
   statusMessage,
 ])
 export type StreamMessage = z.infer<typeof streamMessage>
+
+// What a client sends (RequestMessage): Betfair's names and bounds.
+
+/** The stream's market filter (not API-NG's: marketTypes, countryCodes, bettingTypes). */
+export const streamMarketFilter = z.object({
+  marketIds: z.array(z.string()).optional(),
+  eventIds: z.array(z.string()).optional(),
+  eventTypeIds: z.array(z.string()).optional(),
+  marketTypes: z.array(z.string()).optional(),
+  venues: z.array(z.string()).optional(),
+  countryCodes: z.array(z.string()).optional(),
+  bettingTypes: z.array(z.string()).optional(),
+  raceTypes: z.array(z.string()).optional(),
+  turnInPlayEnabled: z.boolean().optional(),
+  bspMarket: z.boolean().optional(),
+})
+export type StreamMarketFilter = z.infer<typeof streamMarketFilter>
+
+export const MARKET_DATA_FIELDS = [
+  'EX_BEST_OFFERS_DISP',
+  'EX_BEST_OFFERS',
+  'EX_ALL_OFFERS',
+  'EX_TRADED',
+  'EX_TRADED_VOL',
+  'EX_LTP',
+  'EX_MARKET_DEF',
+  'SP_TRADED',
+  'SP_PROJECTED',
+] as const
+export type MarketDataField = (typeof MARKET_DATA_FIELDS)[number]
+
+export const marketDataFilter = z.object({
+  ladderLevels: z.number().int().min(1).max(10).optional(),
+  fields: z.array(z.enum(MARKET_DATA_FIELDS)).optional(),
+})
+
+const requestId = z.number().int().optional()
+/** Heartbeat bounds 500–30000 ms, conflation 0–120000 ms (Betfair loops the bounded value back). */
+const subscriptionTiming = {
+  clk: z.string().optional(),
+  initialClk: z.string().optional(),
+  heartbeatMs: z.number().int().optional(),
+  conflateMs: z.number().int().optional(),
+  segmentationEnabled: z.boolean().optional(),
+}
+
+export const authenticationMessage = z.object({
+  op: z.literal('authentication'),
+  id: requestId,
+  appKey: z.string().optional(),
+  session: z.string().optional(),
+})
+export const marketSubscriptionMessage = z.object({
+  op: z.literal('marketSubscription'),
+  id: requestId,
+  ...subscriptionTiming,
+  marketFilter: streamMarketFilter.optional(),
+  marketDataFilter: marketDataFilter.optional(),
+})
+export type MarketSubscriptionMessage = z.infer<typeof marketSubscriptionMessage>
+export const orderSubscriptionMessage = z.object({
+  op: z.literal('orderSubscription'),
+  id: requestId,
+  ...subscriptionTiming,
+  orderFilter: z
+    .object({
+      accountIds: z.array(z.number().int()).optional(),
+      includeOverallPosition: z.boolean().optional(),
+      customerStrategyRefs: z.array(z.string()).optional(),
+      partitionMatchedByStrategyRef: z.boolean().optional(),
+    })
+    .optional(),
+})
+export type OrderSubscriptionMessage = z.infer<typeof orderSubscriptionMessage>
+export const heartbeatMessage = z.object({ op: z.literal('heartbeat'), id: requestId })
+
+export const requestMessage = z.discriminatedUnion('op', [
+  authenticationMessage,
+  marketSubscriptionMessage,
+  orderSubscriptionMessage,
+  heartbeatMessage,
+])
+export type RequestMessage = z.infer<typeof requestMessage>

@@ -59,6 +59,8 @@ export class ClusterNode {
         DATA_DIR: mkdtempSync(join(tmpdir(), `backlay-${name}-`)),
         RATE_LIMIT_PER_SESSION: '1000000000',
         RATE_LIMIT_PER_ADDRESS: '1000000000',
+        // Each node's Exchange Stream API on a port of its own.
+        BETFAIR_STREAM_PORT: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

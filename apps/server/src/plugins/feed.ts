@@ -49,8 +49,8 @@ async function feedAdapterOf(app: FastifyInstance): Promise<FeedAdapter> {
       const ca = c.BETFAIR_CA_FILE ? await readFile(c.BETFAIR_CA_FILE, 'utf8') : undefined
       return new BetfairStreamAdapter(
         {
-          host: c.BETFAIR_STREAM_HOST,
-          port: c.BETFAIR_STREAM_PORT,
+          host: c.BETFAIR_FEED_STREAM_HOST,
+          port: c.BETFAIR_FEED_STREAM_PORT,
           // Checked by the configuration schema: what this feed needs is set.
           appKey: c.BETFAIR_APP_KEY ?? '',
           session: c.BETFAIR_SESSION_TOKEN

@@ -29,6 +29,8 @@ async function boot(env: Record<string, string>, store: TestDatabase): Promise<D
   const config = loadConfig({
     WEB_DIST: join(tmpdir(), 'backlay-no-web-dist'),
     LOG_LEVEL: 'silent',
+    // Suites start several at once: each stream on a free port, not the default 8443.
+    BETFAIR_STREAM_PORT: '0',
     ...env,
   })
   const app = await buildApp(config, { database: store.target, logger: false })

@@ -42,6 +42,9 @@ describe('stream', () => {
     for (let i = 0; i < 120; i++) {
       clock.advance(1_000)
       await t.app.feed?.tick()
+      // The market maker requotes in the feed's background jobs, then the engine commits.
+      await t.app.marketJobs.idle()
+      await t.app.exchange.idle()
       // Let this tick's messages arrive before looking, so the last one seen is this tick's.
       await new Promise((r) => setTimeout(r, 20))
       const found = client.messages.slice(from).find(match)

@@ -61,6 +61,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     // Every inject comes from 127.0.0.1 and many tests stop the clock: the general limit would
     // count a whole file's calls in one window. The security suite runs with the defaults.
     RATE_LIMIT_PER_ADDRESS: '1000000',
+    // A suite that listens gets its Exchange Stream API on a free port.
+    BETFAIR_STREAM_PORT: '0',
     ...opts.env,
   })
   const app = await buildApp(config, {

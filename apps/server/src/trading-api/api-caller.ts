@@ -41,6 +41,21 @@ export async function apiCaller(
   const session = await app.playerSession(token, request)
   if (!session.ok) throw new ApingError('INVALID_SESSION_INFORMATION', session.msg)
   const userId = session.value.userId
+  const trader = await keyedTrader(app, keys, userId, appKey)
+  request.user = session.value
+  return { userId, trader, appKey, request }
+}
+
+/**
+ * The trader behind a session's player using `appKey`, for either door of the API (HTTP and
+ * the stream): a live key of theirs, with the API switched on for them and their brand.
+ */
+export async function keyedTrader(
+  app: FastifyInstance,
+  keys: ReturnType<typeof keyReader>,
+  userId: string,
+  appKey: string,
+): Promise<Trader> {
   const key = await keys(appKey)
   if (!key || !(await useAppKey(app.db, userId, appKey, app.clock.now(), key)))
     throw new ApingError(
@@ -51,6 +66,5 @@ export async function apiCaller(
     throw new ApingError('ACCESS_DENIED', 'The trading API is switched off for this account.')
   const trader = await traderOf(app, userId)
   if (!trader) throw new ApingError('INVALID_SESSION_INFORMATION', 'The session has no player.')
-  request.user = session.value
-  return { userId, trader, appKey, request }
+  return trader
 }

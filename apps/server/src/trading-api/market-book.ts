@@ -56,7 +56,8 @@ async function bookOf(
   }))
 }
 
-const RUNNER_STATUS: Record<RunnerStatus, MarketBook['runners'][number]['status']> = {
+/** A runner's status as Betfair names it (API-NG and the stream alike). */
+export const RUNNER_STATUS: Record<RunnerStatus, MarketBook['runners'][number]['status']> = {
   ACTIVE: 'ACTIVE',
   // A runner the feed holds back is not offered: Betfair calls that hidden.
   SUSPENDED: 'HIDDEN',

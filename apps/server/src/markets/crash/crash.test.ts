@@ -31,6 +31,7 @@ function startChild(database: TestDatabase, dataDir: string) {
       DATA_DIR: dataDir,
       JWT_SECRET: 'crash-test-secret-crash-test-secret-0123',
       FEED_TICK_MS: '0',
+      BETFAIR_STREAM_PORT: '0',
       ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
