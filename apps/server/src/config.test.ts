@@ -32,7 +32,10 @@ describe('loadConfig', () => {
       BETFAIR_SESSION_TOKEN: 'token',
       BETFAIR_COUNTRY_CODES: 'GB, IE,',
     })
-    expect([c.BETFAIR_FEED_STREAM_HOST, c.BETFAIR_FEED_STREAM_PORT]).toEqual(['stream-api.betfair.com', 443])
+    expect([c.BETFAIR_FEED_STREAM_HOST, c.BETFAIR_FEED_STREAM_PORT]).toEqual([
+      'stream-api.betfair.com',
+      443,
+    ])
     expect(c.BETFAIR_EVENT_TYPE_IDS).toEqual(['4', '1', '2', '7', '4339'])
     expect(c.BETFAIR_MARKET_TYPES).toEqual(['MATCH_ODDS', 'WIN'])
     expect(c.BETFAIR_COUNTRY_CODES).toEqual(['GB', 'IE'])

@@ -104,7 +104,7 @@ const pairs = (levels: readonly Level[]) => levels.map((l): [number, number] => 
 function runnerChangeOf(
   was: RunnerImage | undefined,
   now: RunnerImage,
-  display: boolean,
+  view: MarketDataView,
 ): RunnerChange | undefined {
   const change: RunnerChange = { id: now.id }
   const ladder = (key: 'batb' | 'batl', dispKey: 'bdatb' | 'bdatl') => {
@@ -112,9 +112,9 @@ function runnerChangeOf(
     if (!levels) return
     const delta = was?.[key] ? levelDelta(was[key], levels) : triples(levels)
     if (delta.length === 0) return
-    change[key] = delta
+    if (view.fields.has('EX_BEST_OFFERS')) change[key] = delta
     // No virtual bets here: the displayed ladder is the same as the best offers.
-    if (display) change[dispKey] = delta
+    if (view.fields.has('EX_BEST_OFFERS_DISP')) change[dispKey] = delta
   }
   ladder('batb', 'bdatb')
   ladder('batl', 'bdatl')
@@ -139,10 +139,9 @@ export function marketChangeOf(
   after: MarketImage,
   view: MarketDataView,
 ): MarketChange | null {
-  const display = view.fields.has('EX_BEST_OFFERS_DISP')
   const wasRunner = new Map(before?.runners.map((r) => [r.id, r]))
   const rc = after.runners.flatMap((r) => {
-    const change = runnerChangeOf(before ? wasRunner.get(r.id) : undefined, r, display)
+    const change = runnerChangeOf(before ? wasRunner.get(r.id) : undefined, r, view)
     return change ? [change] : []
   })
   const definitionMoved = after.definition !== undefined && after.definition !== before?.definition

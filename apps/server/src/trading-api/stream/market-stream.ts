@@ -21,6 +21,8 @@ import {
 
 /** Snapshots kept per market, so a client resuming on a recent clock gets deltas. */
 const HISTORY = 32
+/** A market nobody follows is kept this long, for a client that reconnects to resume on it. */
+const RESUME_WINDOW_MS = 60_000
 
 /** A market's state at one clock, with each view's image of it drawn once. */
 interface Moment {
@@ -36,6 +38,8 @@ interface Followed {
   readonly history: Moment[]
   readonly lastTraded: Map<string, number>
   readonly followers: Set<MarketFollower>
+  /** When its last follower left (performance.now()); null while followed. */
+  idleSince: number | null
   readonly unsubscribe: () => void
 }
 
@@ -91,16 +95,26 @@ export class MarketStream {
           if (first) market.history.push(first)
         }
         market.followers.add(follower)
+        market.idleSince = null
       }),
     )
   }
 
   unfollow(follower: MarketFollower, marketIds: Iterable<string>) {
+    const now = performance.now()
     for (const id of marketIds) {
       const market = this.markets.get(id)
       if (!market) continue
       market.followers.delete(follower)
-      if (market.followers.size > 0) continue
+      if (market.followers.size === 0) market.idleSince = now
+    }
+    this.sweep(now)
+  }
+
+  /** Stops following markets nobody has followed for the resume window. */
+  private sweep(now: number) {
+    for (const [id, market] of this.markets) {
+      if (market.idleSince === null || now - market.idleSince < RESUME_WINDOW_MS) continue
       market.unsubscribe()
       this.markets.delete(id)
     }
@@ -164,6 +178,7 @@ export class MarketStream {
       history: [],
       lastTraded,
       followers: new Set(),
+      idleSince: null,
       unsubscribe: () => {
         offMarket()
         offLadder()
@@ -199,6 +214,7 @@ export class MarketStream {
   }
 
   private async flush() {
+    this.sweep(performance.now())
     const ids = [...this.dirty]
     this.dirty.clear()
     const moved = new Map<MarketFollower, string[]>()

@@ -19,8 +19,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Exchange Stream API of the trading API (README "Trading API"). */
     tradingStream: {
-      /** The port it listens on; null before the app listens or with BETFAIR_STREAM_PORT=off. */
-      port(): number | null
+      /**
+       * The port it listens on, once it does (the app's onListen starts it after the HTTP port
+       * is up; listen() does not wait for that); null with BETFAIR_STREAM_PORT=off.
+       */
+      listening(): Promise<number | null>
       /** The TLS certificate clients should trust (self-signed unless TLS_CERT_FILE is set). */
       certificate(): string | null
       /** Waits until every published change has been written to the subscribers. */
@@ -51,9 +54,18 @@ export const tradingStreamPlugin = fp(
     let certificate: string | null = null
     let heartbeats: NodeJS.Timeout | null = null
     let connectionCount = 0
+    // Node 20 has no Promise.withResolvers.
+    let resolveStarted: (port: number | null) => void = () => undefined
+    let rejectStarted: (err: unknown) => void = () => undefined
+    const started = new Promise<number | null>((resolve, reject) => {
+      resolveStarted = resolve
+      rejectStarted = reject
+    })
+    // A stream that failed to start is logged by the hook; a listening() nobody awaits stays quiet.
+    started.catch(() => undefined)
 
     app.decorate('tradingStream', {
-      port: () => (server?.listening ? (server.address() as AddressInfo).port : null),
+      listening: () => started,
       certificate: () => certificate,
       idle: async () => {
         await markets.idle()
@@ -80,9 +92,9 @@ export const tradingStreamPlugin = fp(
       },
     }
 
-    app.addHook('onListen', async () => {
+    const start = async (): Promise<number | null> => {
       const port = app.config.BETFAIR_STREAM_PORT
-      if (port === 'off') return
+      if (port === 'off') return null
       const pems = await streamCertificate(app.config)
       certificate = pems.cert
       server = createServer({ key: pems.key, cert: pems.cert }, (socket) => {
@@ -108,7 +120,14 @@ export const tradingStreamPlugin = fp(
         for (const connection of connections) connection.tick(now)
       }, HEARTBEAT_CHECK_MS)
       heartbeats.unref()
-      app.log.info({ port: (server.address() as AddressInfo).port }, 'trading stream listening')
+      const bound = (server.address() as AddressInfo).port
+      app.log.info({ port: bound }, 'trading stream listening')
+      return bound
+    }
+    // Fastify runs onListen after listen() resolved: listening() is how callers wait for it.
+    app.addHook('onListen', async () => {
+      start().then(resolveStarted, rejectStarted)
+      await started
     })
 
     app.addHook('preClose', async () => {
