@@ -251,6 +251,10 @@ export class EsaConnection {
     this.writeLine(`{"op":"connection","connectionId":"${connectionId}"}`)
   }
 
+  get authenticated() {
+    return this.user !== null
+  }
+
   now() {
     return this.deps.app.clock.now()
   }

@@ -28,6 +28,11 @@ declare module 'fastify' {
       certificate(): string | null
       /** Waits until every published change has been written to the subscribers. */
       idle(): Promise<void>
+      /**
+       * Writes `line` to every authenticated client as the stream writes its frames: the
+       * baseline the stream benchmark holds the fan-out to (bench/trading-stream.bench.ts).
+       */
+      writeRaw(line: string): void
     }
   }
 }
@@ -70,6 +75,10 @@ export const tradingStreamPlugin = fp(
       idle: async () => {
         await markets.idle()
         await orders.idle()
+      },
+      writeRaw: (line: string) => {
+        for (const connection of connections)
+          if (connection.authenticated) connection.writeLine(line)
       },
     })
 
