@@ -20,6 +20,16 @@ describe('OpenAPI document', () => {
       expect.arrayContaining(['user_name', 'password', 'country_code']),
     )
     expect(doc.paths['/api/v1/auth/forgotPassword']).toBeDefined()
+    // The trading API's doors, described (they read their bodies as Betfair's clients send them).
+    for (const path of [
+      '/betfair/identity/api/login',
+      '/betfair/exchange/betting/json-rpc/v1',
+      '/betfair/exchange/account/rest/v1.0/{operation}',
+    ])
+      expect(doc.paths[path]?.post).toMatchObject({ tags: ['Trading API (Betfair-compatible)'] })
+    expect(JSON.stringify(doc.paths['/betfair/exchange/betting/json-rpc/v1'])).toContain(
+      'placeOrders',
+    )
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' })
     expect(ui.statusCode).toBeLessThan(400)
   })

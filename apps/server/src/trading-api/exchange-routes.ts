@@ -1,6 +1,7 @@
 import { APING_ERRORS, type ApingErrorCode } from '@backlay/contract/betfair-api'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type ApiCaller, apiCaller } from './api-caller'
+import { openApiDoc } from './api-doc'
 import { ApingError } from './api-errors'
 import { keyReader } from './app-keys'
 import { operations } from './operations'
@@ -69,22 +70,30 @@ export async function exchangeRoutes(app: FastifyInstance) {
   }
 
   for (const [path, api] of ENDPOINTS) {
-    app.post(`/${path}/json-rpc/v1`, async (request, reply) => {
-      let body: unknown
-      try {
-        body = JSON.parse(String(request.body ?? ''))
-      } catch {
-        return rpcError(null, -32700, 'DSC-0008')
-      }
-      const calls = Array.isArray(body) ? body : [body]
-      const caller = await callerOf(request)
-      const answers: string[] = []
-      // One after another: a batch's placements happen in its order.
-      for (const call of calls) answers.push(await answerCall(request, api, call, caller))
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(Array.isArray(body) ? `[${answers.join(',')}]` : answers[0])
-    })
+    const names = Object.keys(table[api]).join(', ')
+    app.post(
+      `/${path}/json-rpc/v1`,
+      openApiDoc(
+        `Betfair API-NG ${api} over JSON-RPC`,
+        `One call or a batch of \`{jsonrpc: "2.0", method: "${api}/v1.0/<operation>", params, id}\`, headers X-Application and X-Authentication; HTTP 200 with errors in each call's \`error\` (APINGException). Operations: ${names}. Params and answers as Betfair documents them.`,
+      ),
+      async (request, reply) => {
+        let body: unknown
+        try {
+          body = JSON.parse(String(request.body ?? ''))
+        } catch {
+          return rpcError(null, -32700, 'DSC-0008')
+        }
+        const calls = Array.isArray(body) ? body : [body]
+        const caller = await callerOf(request)
+        const answers: string[] = []
+        // One after another: a batch's placements happen in its order.
+        for (const call of calls) answers.push(await answerCall(request, api, call, caller))
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(Array.isArray(body) ? `[${answers.join(',')}]` : answers[0])
+      },
+    )
 
     const rest = async (
       request: FastifyRequest<{ Params: { operation: string } }>,
@@ -122,7 +131,14 @@ export async function exchangeRoutes(app: FastifyInstance) {
           .send(restFault(request, refused))
       }
     }
-    app.post(`/${path}/rest/v1.0/:operation`, rest)
+    app.post(
+      `/${path}/rest/v1.0/:operation`,
+      openApiDoc(
+        `Betfair API-NG ${api} over REST`,
+        `POST the operation's params as JSON to \`rest/v1.0/<operation>/\`, headers X-Application and X-Authentication; faults with HTTP 400 (APINGException). Operations: ${names}.`,
+      ),
+      rest,
+    )
   }
 
   /** One call's answer as JSON text (a kept book is spliced in as it is). */

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { requestBrand } from '../http/request-brand'
 import { guardedLogin } from '../use-cases/guarded-login'
 import { renewSessionIfDue, revokeSession, startSession } from '../use-cases/sessions'
+import { openApiDoc } from './api-doc'
 import { keyReader, useAppKey } from './app-keys'
 
 const credentials = z.object({
@@ -52,64 +53,89 @@ export async function identityRoutes(app: FastifyInstance) {
       return reply.send(answer(header(request, 'x-application'), '', IDENTITY_ERRORS.tooMany))
   })
 
-  app.post('/login', async (request) => {
-    const product = header(request, 'x-application')
-    const form = credentials.safeParse(formOf(request))
-    if (!form.success) return answer(product, '', IDENTITY_ERRORS.input)
-    if (!product) return answer(product, '', IDENTITY_ERRORS.appKey)
-    const brand = await requestBrand(request)
-    if (!brand.ok) return answer(product, '', IDENTITY_ERRORS.invalid)
-    const login = await guardedLogin(otpDeps, brand.value, {
-      userName: form.data.username,
-      password: form.data.password,
-      ip: request.ip,
-    })
-    if (login.kind === 'step-up') return answer(product, '', IDENTITY_ERRORS.stepUp)
-    if (login.kind === 'refused') {
-      const code = login.failure.code
-      return answer(
-        product,
-        '',
-        code === 'AUTH.LOCKED'
-          ? IDENTITY_ERRORS.locked
-          : code === 'AUTH.RATE_LIMITED'
-            ? IDENTITY_ERRORS.tooMany
-            : IDENTITY_ERRORS.invalid,
+  app.post(
+    '/login',
+    openApiDoc(
+      'Betfair identity: log in',
+      "Form `username`, `password`; header X-Application. Answers `{token, product, status, error}` with Betfair's error names.",
+    ),
+    async (request) => {
+      const product = header(request, 'x-application')
+      const form = credentials.safeParse(formOf(request))
+      if (!form.success) return answer(product, '', IDENTITY_ERRORS.input)
+      if (!product) return answer(product, '', IDENTITY_ERRORS.appKey)
+      const brand = await requestBrand(request)
+      if (!brand.ok) return answer(product, '', IDENTITY_ERRORS.invalid)
+      const login = await guardedLogin(otpDeps, brand.value, {
+        userName: form.data.username,
+        password: form.data.password,
+        ip: request.ip,
+      })
+      if (login.kind === 'step-up') return answer(product, '', IDENTITY_ERRORS.stepUp)
+      if (login.kind === 'refused') {
+        const code = login.failure.code
+        return answer(
+          product,
+          '',
+          code === 'AUTH.LOCKED'
+            ? IDENTITY_ERRORS.locked
+            : code === 'AUTH.RATE_LIMITED'
+              ? IDENTITY_ERRORS.tooMany
+              : IDENTITY_ERRORS.invalid,
+        )
+      }
+      const key = await keys(product)
+      if (!(await useAppKey(app.db, login.user.id, product, app.clock.now(), key)))
+        return answer(product, '', IDENTITY_ERRORS.appKey)
+      if (!key?.allowed) return answer(product, '', IDENTITY_ERRORS.noAccess)
+      const session = await startSession(app.db, app.tokens, login.user)
+      return answer(product, session.token)
+    },
+  )
+
+  app.post(
+    '/keepAlive',
+    openApiDoc(
+      'Betfair identity: keep the session alive',
+      'Header X-Authentication; renews the session token.',
+    ),
+    async (request) => {
+      const product = header(request, 'x-application')
+      const token = header(request, 'x-authentication')
+      const session = token ? await app.playerSession(token, request) : null
+      if (!session?.ok) return answer(product, '', IDENTITY_ERRORS.noSession)
+      const renewed = await renewSessionIfDue(
+        app.db,
+        app.tokens,
+        app.clock,
+        app.config.JWT_TTL_SECONDS,
+        session.value,
       )
-    }
-    const key = await keys(product)
-    if (!(await useAppKey(app.db, login.user.id, product, app.clock.now(), key)))
-      return answer(product, '', IDENTITY_ERRORS.appKey)
-    if (!key?.allowed) return answer(product, '', IDENTITY_ERRORS.noAccess)
-    const session = await startSession(app.db, app.tokens, login.user)
-    return answer(product, session.token)
-  })
+      return answer(product, renewed?.token ?? token)
+    },
+  )
 
-  app.post('/keepAlive', async (request) => {
-    const product = header(request, 'x-application')
-    const token = header(request, 'x-authentication')
-    const session = token ? await app.playerSession(token, request) : null
-    if (!session?.ok) return answer(product, '', IDENTITY_ERRORS.noSession)
-    const renewed = await renewSessionIfDue(
-      app.db,
-      app.tokens,
-      app.clock,
-      app.config.JWT_TTL_SECONDS,
-      session.value,
-    )
-    return answer(product, renewed?.token ?? token)
-  })
-
-  app.post('/logout', async (request) => {
-    const product = header(request, 'x-application')
-    const token = header(request, 'x-authentication')
-    const session = token ? await app.playerSession(token, request) : null
-    if (!session?.ok) return answer(product, '', IDENTITY_ERRORS.noSession)
-    await revokeSession(app.db, app.clock, session.value.sessionId)
-    return answer(product, '')
-  })
+  app.post(
+    '/logout',
+    openApiDoc('Betfair identity: log out', 'Header X-Authentication; ends the session.'),
+    async (request) => {
+      const product = header(request, 'x-application')
+      const token = header(request, 'x-authentication')
+      const session = token ? await app.playerSession(token, request) : null
+      if (!session?.ok) return answer(product, '', IDENTITY_ERRORS.noSession)
+      await revokeSession(app.db, app.clock, session.value.sessionId)
+      return answer(product, '')
+    },
+  )
 
   // Certificate login needs a client certificate on a TLS connection; without one it fails the
   // way Betfair's does, and a client can use the form login above.
-  app.post('/certlogin', async () => ({ loginStatus: 'CERT_AUTH_REQUIRED' }))
+  app.post(
+    '/certlogin',
+    openApiDoc(
+      'Betfair identity: certificate login',
+      'Answers CERT_AUTH_REQUIRED: client certificates are not taken.',
+    ),
+    async () => ({ loginStatus: 'CERT_AUTH_REQUIRED' }),
+  )
 }
