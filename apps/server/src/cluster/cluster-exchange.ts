@@ -152,6 +152,11 @@ export class ClusterExchange extends ExchangeEngine {
     return this.owns(marketId) ? super.view(marketId) : this.mirror.view(marketId)
   }
 
+  /** Another node's book is read through its owner (`depth`), never from here. */
+  override depthNow(marketId: string) {
+    return this.owns(marketId) ? super.depthNow(marketId) : undefined
+  }
+
   override holds(marketId: string): boolean {
     return this.owns(marketId) ? super.holds(marketId) : this.mirror.view(marketId) !== undefined
   }

@@ -406,6 +406,15 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
   }
 
   /** A runner's ladder `span` ticks either side of its best price, once the market is quoted. */
+  /**
+   * Every runner's whole book as it stands, without a turn in the market's queue (as `view`
+   * reads it); undefined while the market is not held and quoted here.
+   */
+  depthNow(marketId: string) {
+    const state = this.states.get(marketId)
+    return state?.book && this.quoted.has(marketId) ? marketDepth(state.book) : undefined
+  }
+
   /** Every runner's whole book (order-book.ts marketDepth), or undefined without an exchange book. */
   async depth(marketId: string) {
     await this.beforeTrade(marketId)

@@ -11,7 +11,7 @@ import { keyedTrader } from '../api-caller'
 import { ApingError } from '../api-errors'
 import type { keyReader } from '../app-keys'
 import { filteredMarkets } from '../market-reads'
-import type { MarketDataView } from './market-changes'
+import { dataView, type MarketDataView } from './market-changes'
 import type { MarketFollower, MarketStream } from './market-stream'
 import { type OrderFollower, type OrderStream, orderImage } from './order-stream'
 
@@ -400,10 +400,10 @@ export class EsaConnection {
         'Not a clock of this stream.',
       )
     const fields = message.marketDataFilter?.fields ?? DEFAULT_FIELDS
-    const view: MarketDataView = {
-      fields: new Set(fields.filter((f) => (MARKET_DATA_FIELDS as readonly string[]).includes(f))),
-      levels: message.marketDataFilter?.ladderLevels ?? DEFAULT_LEVELS,
-    }
+    const view = dataView(
+      fields.filter((f) => (MARKET_DATA_FIELDS as readonly string[]).includes(f)),
+      message.marketDataFilter?.ladderLevels ?? DEFAULT_LEVELS,
+    )
     // A new market subscription replaces the connection's last one, as Betfair's does.
     this.market?.stop()
     const subscription = new MarketSubscription(this, this.deps.markets, view, message)

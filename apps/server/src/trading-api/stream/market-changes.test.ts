@@ -1,8 +1,8 @@
-import type { MarketDefinition } from '@backlay/contract/betfair-stream'
+import type { MarketDataField, MarketDefinition } from '@backlay/contract/betfair-stream'
 import { describe, expect, it } from 'vitest'
 import {
+  dataView,
   imageOf,
-  type MarketDataView,
   type MarketSnapshot,
   marketChangeOf,
   type RunnerSnapshot,
@@ -35,13 +35,7 @@ const snapshot = (r: RunnerSnapshot, def: MarketDefinition = definition): Market
   definition: def,
   runners: [r],
 })
-const view = (
-  fields: MarketDataView['fields'] extends ReadonlySet<infer F> ? F[] : never,
-  levels = 3,
-) => ({
-  fields: new Set(fields),
-  levels,
-})
+const view = (fields: MarketDataField[], levels = 3) => dataView(fields, levels)
 
 describe('market stream changes', () => {
   const best = view(['EX_BEST_OFFERS', 'EX_MARKET_DEF'])

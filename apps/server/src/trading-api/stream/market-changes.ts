@@ -13,15 +13,20 @@ import { type Level, levelChanges } from '@backlay/exchange/depth'
  * moved, and the definition whole when anything in it did. Pure: the hub feeds it snapshots.
  */
 
-/** What a subscription asked to see: its fields and the levels of its best-offer ladders. */
+/**
+ * What a subscription asked to see: its fields and the levels of its best-offer ladders, and
+ * its name (subscriptions asking the same share images and changes).
+ */
 export interface MarketDataView {
   readonly fields: ReadonlySet<MarketDataField>
   readonly levels: number
+  readonly key: string
 }
 
-/** A view's name: subscriptions asking the same share images and changes. */
-export const viewKey = (view: MarketDataView) =>
-  `${[...view.fields].sort().join(',')}/${view.levels}`
+export const dataView = (fields: Iterable<MarketDataField>, levels: number): MarketDataView => {
+  const set = new Set(fields)
+  return { fields: set, levels, key: `${[...set].sort().join(',')}/${levels}` }
+}
 
 /** A runner at one moment, in wire units (decimal odds, rupees); ladders best price first. */
 export interface RunnerSnapshot {

@@ -9,7 +9,7 @@ import { RUNNER_STATUS } from '../market-book'
 import { betfairMarketType, type FilteredMarket } from '../market-reads'
 import type { MarketSnapshot } from './market-changes'
 
-export type SnapshotReads = Pick<ExchangeEngine, 'depth' | 'catalogueMarket'>
+export type SnapshotReads = Pick<ExchangeEngine, 'depth' | 'depthNow' | 'catalogueMarket'>
 
 /** What the stream's definition takes from the market's row and changes with no trade. */
 export type MarketFacts = Pick<
@@ -67,9 +67,11 @@ export async function snapshotOf(
   facts: MarketFacts,
   lastTraded: ReadonlyMap<string, number>,
 ): Promise<MarketSnapshot | undefined> {
+  // The book as it stands when held here (no turn behind a commit), else through its queue.
+  const now = engine.depthNow(facts.id)
   const [market, depth] = await Promise.all([
     engine.catalogueMarket(facts.id),
-    engine.depth(facts.id),
+    now ?? engine.depth(facts.id),
   ])
   if (!market) return undefined
   const books = new Map(depth?.map((r) => [r.selectionId as string, r]))

@@ -10,7 +10,6 @@ import {
   type MarketImage,
   type MarketSnapshot,
   marketChangeOf,
-  viewKey,
 } from './market-changes'
 import {
   type MarketFacts,
@@ -134,7 +133,7 @@ export class MarketStream {
     to: Moment,
     view: MarketDataView,
   ): string | null {
-    const key = `${viewKey(view)}@${from?.clk ?? 'img'}`
+    const key = `${view.key}@${from?.clk ?? 'img'}`
     const kept = to.changes.get(key)
     if (kept !== undefined) return kept
     const before = from ? this.imageAt(from, view) : undefined
@@ -153,7 +152,7 @@ export class MarketStream {
   }
 
   private imageAt(moment: Moment, view: MarketDataView): MarketImage {
-    const key = viewKey(view)
+    const key = view.key
     let image = moment.images.get(key)
     if (!image) {
       image = imageOf(moment.snapshot, view)
