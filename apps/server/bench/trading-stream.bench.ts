@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url'
 const now = () => performance.timeOrigin + performance.now()
 const RATIO_GOAL = 1.2
 const MARKETS = 20
-const ROUNDS = 100
+const ROUNDS = 200
 const PLAYERS = 50
 
 interface Credentials {

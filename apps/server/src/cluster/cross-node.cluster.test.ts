@@ -1,6 +1,14 @@
+import { appKeyResponse } from '@backlay/contract/app-keys'
+import { identityResponse, jsonRpcResult, marketBook } from '@backlay/contract/betfair-api'
+import {
+  cancelExecutionReport,
+  currentOrderSummaryReport,
+  placeExecutionReport,
+} from '@backlay/contract/betfair-orders'
 import { saveBetResponse } from '@backlay/contract/bets'
 import { ladderResponse } from '@backlay/contract/ladder'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { StreamTestClient } from '../stream/testing'
 import { type ClusterNode, TestCluster } from './testing'
 
@@ -94,6 +102,96 @@ describe('a cluster of two nodes', () => {
     const runner = onA?.runners.find((r) => r.selectionId === selection)
     expect(runner?.traded.find((l) => l.price === 2)?.size).toBe(100)
     for (const w of watchers) w.close()
+  })
+
+  it('places a trading-API bet through the node that does not own the market, on the owner’s book', async () => {
+    const market = await cluster.marketOwnedBy(a)
+    const web = await b.login('demo2')
+    const key = appKeyResponse.parse((await b.post('account/appKeys', {}, web.token)).body).data
+    const identity = await fetch(`${b.url}/betfair/identity/api/login`, {
+      method: 'POST',
+      headers: {
+        'X-Application': key.appKey,
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ username: 'demo2', password: 'Password1' }),
+    })
+    const session = identityResponse.parse(await identity.json())
+    expect(session.status).toBe('SUCCESS')
+    const rpc = async <T extends z.ZodType>(
+      node: ClusterNode,
+      method: string,
+      params: object,
+      result: T,
+    ) => {
+      const res = await fetch(`${node.url}/betfair/exchange/betting/json-rpc/v1`, {
+        method: 'POST',
+        headers: {
+          'X-Application': key.appKey,
+          'X-Authentication': session.token,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          method: `SportsAPING/v1.0/${method}`,
+          params,
+          id: 1,
+        }),
+      })
+      const body = (await res.json()) as { error?: unknown }
+      if (body.error) throw new Error(`${method} on ${node.name}: ${JSON.stringify(body.error)}`)
+      return (jsonRpcResult(result).parse(body) as { result: z.output<T> }).result
+    }
+    const selectionId = Number(market.selectionIds[0])
+    const placed = await rpc(
+      b,
+      'placeOrders',
+      {
+        marketId: market.marketId,
+        instructions: [
+          {
+            orderType: 'LIMIT',
+            selectionId,
+            side: 'LAY',
+            limitOrder: { size: 10, price: 1.01, persistenceType: 'LAPSE' },
+          },
+        ],
+      },
+      placeExecutionReport,
+    )
+    expect(placed).toMatchObject({
+      status: 'SUCCESS',
+      instructionReports: [{ status: 'SUCCESS', orderStatus: 'EXECUTABLE' }],
+    })
+    const betId = placed.instructionReports[0]?.betId
+    // The owner lists it and holds it on its book; either node answers the same.
+    for (const node of [a, b]) {
+      const current = await rpc(
+        node,
+        'listCurrentOrders',
+        { betIds: [betId] },
+        currentOrderSummaryReport,
+      )
+      expect(current.currentOrders.map((o) => o.status)).toEqual(['EXECUTABLE'])
+      const [book] = await rpc(
+        node,
+        'listMarketBook',
+        { marketIds: [market.marketId], priceProjection: { priceData: ['EX_ALL_OFFERS'] } },
+        z.array(marketBook),
+      )
+      const runner = book?.runners.find((r) => r.selectionId === selectionId)
+      expect(
+        runner?.ex?.availableToBack.find((l) => l.price === 1.01)?.size,
+      ).toBeGreaterThanOrEqual(10)
+    }
+    const cancelled = await rpc(
+      b,
+      'cancelOrders',
+      { marketId: market.marketId, instructions: [{ betId }] },
+      cancelExecutionReport,
+    )
+    expect(cancelled.status).toBe('SUCCESS')
   })
 })
 

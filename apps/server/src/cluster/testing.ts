@@ -272,7 +272,8 @@ export class TestCluster {
     ])
     const runners = ['home', 'away'].map((side, i) => ({
       marketId,
-      selectionId: `${name}-${side}`,
+      // Numeric, as Betfair's and the simulator's: the trading API's selectionId is a number.
+      selectionId: String(47_972 + i),
       name: `${side} ${name}`,
       sortPriority: i,
       status: 'ACTIVE' as const,

@@ -1,4 +1,5 @@
-import { cancelOrder } from '@backlay/exchange/order-book'
+import type { Paise } from '@backlay/exchange/ids'
+import { cancelOrder, reduceOrder, restingOrder } from '@backlay/exchange/order-book'
 import { fail, type Result, success } from '../result'
 import { ensureTradingAccounts } from './accounts'
 import type { MarketAccess } from './market-access'
@@ -6,8 +7,10 @@ import type { Trader } from './trade-types'
 
 /**
  * Cancels the named unmatched orders of the trader in a market, or all of them ('ALL'), and
- * releases what they held, in one commit; what matched meanwhile stays matched. Called by the
- * engine for the bet routes and the back office.
+ * releases what they held, in one commit; what matched meanwhile stays matched. An order named
+ * in `reductions` loses only that many paise of its unmatched part (Betfair's sizeReduction;
+ * all of it when that is more), the rest rests. Called by the engine for the bet routes, the
+ * trading API and the back office.
  */
 export async function cancelOrders(
   access: MarketAccess,
@@ -15,6 +18,7 @@ export async function cancelOrders(
   marketId: string,
   orderIds: readonly string[] | 'ALL',
   requestId?: string,
+  reductions: Readonly<Record<string, number>> = {},
 ): Promise<Result<{ betIds: string[]; cancelled: number }>> {
   await ensureTradingAccounts(access.db, trader.userId, trader.book, access.openedAccounts)
   return access.exclusive(marketId, async (state) => {
@@ -32,8 +36,12 @@ export async function cancelOrders(
       requestId ? { requestId } : {},
       () => {
         const cancels = ids.map((id) => {
-          const taken = cancelOrder(book, id as never)
-          position.open.delete(id)
+          const by = reductions[id]
+          const taken =
+            by === undefined
+              ? cancelOrder(book, id as never)
+              : reduceOrder(book, id as never, by as Paise)
+          if (!restingOrder(book, id as never)) position.open.delete(id)
           return { orderId: id, size: taken.ok ? taken.value.size : 0 }
         })
         cancelled = cancels.reduce((sum, c) => sum + c.size, 0)

@@ -366,8 +366,9 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
     marketId: string,
     orderIds: readonly string[] | 'ALL',
     requestId?: string,
+    reductions?: Readonly<Record<string, number>>,
   ) {
-    return cancelOrders(this, trader, marketId, orderIds, requestId)
+    return cancelOrders(this, trader, marketId, orderIds, requestId, reductions)
   }
 
   /**

@@ -315,10 +315,13 @@ export async function cancelOrders(
   const reports: CancelExecutionReport['instructionReports'] = []
   for (const instruction of params.instructions) {
     const order = open.find((o) => o.id === instruction.betId)
-    if (instruction.sizeReduction !== undefined) {
+    const reduction =
+      instruction.sizeReduction === undefined ? undefined : rupeesToPaise(instruction.sizeReduction)
+    // Betfair: a reduction must be a positive size of the currency.
+    if (reduction !== undefined && reduction <= 0) {
       reports.push({
         status: 'FAILURE',
-        errorCode: 'ERROR_IN_ORDER',
+        errorCode: 'INVALID_BET_SIZE',
         instruction,
         sizeCancelled: 0,
       })
@@ -344,6 +347,7 @@ export async function cancelOrders(
       order.market_id,
       [order.id],
       caller.request.id,
+      reduction === undefined ? {} : { [order.id]: reduction },
     )
     reports.push(
       done.ok

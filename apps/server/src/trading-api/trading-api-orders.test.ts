@@ -1,6 +1,7 @@
 import { adminLoginResponse, auditResponse, brandResponse } from '@backlay/contract/admin'
 import { accountStatementReport, marketBook } from '@backlay/contract/betfair-api'
 import {
+  cancelExecutionReport,
   clearedOrderSummaryReport,
   currentOrderSummaryReport,
   marketProfitAndLoss,
@@ -124,6 +125,51 @@ describe('trading API orders after placing', () => {
       updateExecutionReport,
     )
     expect(badPersistence.instructionReports[0]?.errorCode).toBe('INVALID_PERSISTENCE_TYPE')
+  })
+
+  it('cancels part of a bet with sizeReduction and leaves the rest on the book', async () => {
+    const market = await openMarket(t.app, 'MATCH_ODDS', { sportId: '4', prePlay: true })
+    const selectionId = Number(market.runners[0]?.selection_id)
+    const [bet] = (await place(market.id, [limit(selectionId, 'LAY', 1.01, 100)]))
+      .instructionReports
+    const cancel = (sizeReduction?: number) =>
+      client.rpc(
+        'SportsAPING/v1.0/cancelOrders',
+        {
+          marketId: market.id,
+          instructions: [
+            { betId: bet?.betId, ...(sizeReduction === undefined ? {} : { sizeReduction }) },
+          ],
+        },
+        cancelExecutionReport,
+      )
+    expect(await cancel(30)).toMatchObject({
+      status: 'SUCCESS',
+      instructionReports: [{ status: 'SUCCESS', sizeCancelled: 30 }],
+    })
+    const listed = () =>
+      client.rpc(
+        'SportsAPING/v1.0/listCurrentOrders',
+        { betIds: [bet?.betId] },
+        currentOrderSummaryReport,
+      )
+    expect((await listed()).currentOrders).toMatchObject([
+      { status: 'EXECUTABLE', sizeRemaining: 70, sizeCancelled: 30 },
+    ])
+    // Less than a paisa is no size; a negative one is not a reduction at all.
+    expect((await cancel(0.001)).instructionReports[0]?.errorCode).toBe('INVALID_BET_SIZE')
+    expect(
+      await client.rpcError('SportsAPING/v1.0/cancelOrders', {
+        marketId: market.id,
+        instructions: [{ betId: bet?.betId, sizeReduction: -5 }],
+      }),
+    ).toBe('INVALID_INPUT_DATA')
+    // More than is left cancels what is left.
+    expect((await cancel(500)).instructionReports[0]).toMatchObject({
+      status: 'SUCCESS',
+      sizeCancelled: 70,
+    })
+    expect((await listed()).currentOrders).toEqual([])
   })
 
   it("gives the market's P/L per runner, then the settled bets one by one and rolled up", async () => {

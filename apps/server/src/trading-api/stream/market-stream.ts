@@ -198,7 +198,9 @@ export class MarketStream {
 
   private scheduleFlush() {
     if (this.flushing) return
-    this.flushing = new Promise<void>((resolve) => setImmediate(resolve))
+    // After the publishing code's own turn (a commit publishes its changes together), not
+    // behind the I/O waiting: the change goes out before anything else the process has queued.
+    this.flushing = Promise.resolve()
       .then(() => this.flush())
       .catch((err) => this.deps.log.error({ err }, 'stream market snapshot failed'))
       .finally(() => {
