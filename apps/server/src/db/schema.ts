@@ -145,6 +145,8 @@ export interface MarketTable {
   inplay: boolean
   start_time: ColumnType<Date, Date | string, Date | string>
   bet_delay_seconds: number
+  /** Betfair's market version: moves with the definition (migration 1004's triggers). */
+  version: Generated<number>
   min_stake: number
   max_stake: number
   max_profit: number

@@ -15,6 +15,8 @@ export interface CatalogueMarket {
   betDelaySeconds: number
   /** How many runners it pays (a place market's places). */
   numberOfWinners: number
+  /** Betfair's market version (migration 1004). */
+  version: number
   minStake: number
   maxStake: number
   maxProfit: number
@@ -55,6 +57,7 @@ export async function readCatalogueMarkets(
       'm.inplay',
       'm.bet_delay_seconds',
       'm.number_of_winners',
+      'm.version',
       'm.min_stake',
       'm.max_stake',
       'm.max_profit',
@@ -82,6 +85,7 @@ export async function readCatalogueMarkets(
         inplay: market.inplay,
         betDelaySeconds: market.bet_delay_seconds,
         numberOfWinners: market.number_of_winners,
+        version: market.version,
         minStake: market.min_stake,
         maxStake: market.max_stake,
         maxProfit: market.max_profit,

@@ -288,7 +288,7 @@ function marketBookOf(
     totalAvailable: 0,
     crossMatching: false,
     runnersVoidable: false,
-    version: 1,
+    version: market.version,
     runners: bookRunners,
   }
 }

@@ -57,18 +57,21 @@ export async function replaceOrders(
   params: z.output<typeof replaceOrdersParams>,
 ): Promise<ReplaceExecutionReport> {
   const reports: ReplaceExecutionReport['instructionReports'] = []
+  const refusedWhole = (errorCode: 'INVALID_ACCOUNT_STATE' | 'INVALID_MARKET_VERSION') => ({
+    ...executionReport(
+      params,
+      params.instructions.map(() => ({
+        status: 'FAILURE' as const,
+        errorCode: 'ERROR_IN_ORDER' as const,
+      })),
+    ),
+    errorCode,
+  })
   // A replace places again: a self-excluded player's bets stay where they are.
-  if (await gate(caller.userId))
-    return {
-      ...executionReport(
-        params,
-        params.instructions.map(() => ({
-          status: 'FAILURE' as const,
-          errorCode: 'ERROR_IN_ORDER' as const,
-        })),
-      ),
-      errorCode: 'INVALID_ACCOUNT_STATE',
-    }
+  if (await gate(caller.userId)) return refusedWhole('INVALID_ACCOUNT_STATE')
+  const market = await app.exchange.catalogueMarket(params.marketId)
+  if (params.marketVersion && market && params.marketVersion.version < market.version)
+    return refusedWhole('INVALID_MARKET_VERSION')
   for (const instruction of params.instructions) {
     const order = await openOrder(app, caller, params.marketId, instruction.betId)
     const cancelled = order

@@ -102,6 +102,9 @@ export async function placeOrders(
   const market = await app.exchange.catalogueMarket(params.marketId)
   if (!market || !(EXCHANGE_KINDS as readonly string[]).includes(market.kind))
     return failed(params, 'INVALID_MARKET_ID', params.instructions.map(related))
+  // A call made against an older definition (before a suspension, a removal) is refused whole.
+  if (params.marketVersion && params.marketVersion.version < market.version)
+    return failed(params, 'INVALID_MARKET_VERSION', params.instructions.map(related))
   // An instruction Backlay cannot take fails the call before anything is placed.
   const refusals = params.instructions.map(refusedInstruction)
   if (refusals.some((r) => r !== null))

@@ -127,6 +127,38 @@ describe('trading API orders after placing', () => {
     expect(badPersistence.instructionReports[0]?.errorCode).toBe('INVALID_PERSISTENCE_TYPE')
   })
 
+  it('refuses a placement made against an older market version (before a suspension)', async () => {
+    const market = await openMarket(t.app, 'MATCH_ODDS', { sportId: '4', prePlay: true })
+    const versionNow = async () =>
+      (
+        await client.rpc(
+          'SportsAPING/v1.0/listMarketBook',
+          { marketIds: [market.id] },
+          z.array(marketBook),
+        )
+      )[0]?.version ?? 0
+    const before = await versionNow()
+    for (const status of ['SUSPENDED', 'OPEN'] as const)
+      await t.app.db.updateTable('markets').set({ status }).where('id', '=', market.id).execute()
+    const after = await versionNow()
+    expect(after).toBe(before + 2)
+    const placeAt = (version: number) =>
+      client.rpc(
+        'SportsAPING/v1.0/placeOrders',
+        {
+          marketId: market.id,
+          marketVersion: { version },
+          instructions: [limit(Number(market.runners[0]?.selection_id), 'LAY', 1.01, 10)],
+        },
+        placeExecutionReport,
+      )
+    expect(await placeAt(before)).toMatchObject({
+      status: 'FAILURE',
+      errorCode: 'INVALID_MARKET_VERSION',
+    })
+    expect((await placeAt(after)).status).toBe('SUCCESS')
+  })
+
   it('cancels part of a bet with sizeReduction and leaves the rest on the book', async () => {
     const market = await openMarket(t.app, 'MATCH_ODDS', { sportId: '4', prePlay: true })
     const selectionId = Number(market.runners[0]?.selection_id)

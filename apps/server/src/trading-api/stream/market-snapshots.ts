@@ -47,7 +47,7 @@ export function definitionOf(facts: MarketFacts, market: CatalogueMarket): Marke
     discountAllowed: false,
     timezone: 'UTC',
     openDate: facts.event_start.toISOString(),
-    version: 1,
+    version: market.version,
     regulators: [],
     runners: market.runners.map((r, i) => ({
       id: Number(r.selectionId),
