@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
 
 describe('loadConfig', () => {
+  it('takes every server of a NATS cluster in NATS_URL, and refuses what is not a URL', () => {
+    const cluster = { DATABASE_URL: 'postgres://db/backlay' }
+    const servers = 'nats://10.0.0.1:4222, nats://10.0.0.2:4222,nats://10.0.0.3:4222'
+    expect(loadConfig({ ...cluster, NATS_URL: servers }).NATS_URL).toBe(servers)
+    expect(() => loadConfig({ ...cluster, NATS_URL: 'nats://10.0.0.1:4222,not a url' })).toThrow(
+      /NATS_URL takes URLs, comma-separated/,
+    )
+  })
+
   it('keeps the simulator the default feed', () => {
     expect(loadConfig({}).FEED).toBe('simulator')
   })

@@ -12,12 +12,14 @@ const optionalText = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
 
 /** A comma-separated list; blanks dropped. */
-const commaList = z.string().transform((v) =>
-  v
+/** The parts of a comma-separated setting (NATS_URL's servers, the feed's filters). */
+export const commaParts = (value: string) =>
+  value
     .split(',')
     .map((part) => part.trim())
-    .filter(Boolean),
-)
+    .filter(Boolean)
+
+const commaList = z.string().transform(commaParts)
 
 /** Browsers load an https page's frames from https, or from plain http on the machine itself. */
 const isTrustworthyOrigin = (origin: string) => {
@@ -67,9 +69,17 @@ const configSchema = z
     REDIS_URL: optionalText.pipe(z.url().optional()),
     /**
      * NATS server(s) of a cluster: processes with the same DATABASE_URL and NATS_URL are one
-     * exchange, each market served by one of them (cluster/).
+     * exchange, each market served by one of them (cluster/). Comma-separated, every server of
+     * a NATS cluster: a node goes on through the others when one is lost.
      */
-    NATS_URL: optionalText.pipe(z.url().optional()),
+    NATS_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => commaParts(v).every((url) => z.url().safeParse(url).success), {
+          message: 'NATS_URL takes URLs, comma-separated',
+        })
+        .optional(),
+    ),
     DATA_DIR: z.string().min(1).default('./data'),
     WEB_DIST: z.string().min(1).default(resolve(serverPackageDir, '../web/dist')),
     /** Per-brand logo, favicon and icons: one folder per brand host, `default` for the rest. */

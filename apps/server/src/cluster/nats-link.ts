@@ -1,5 +1,6 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node'
 import type { Kysely } from 'kysely'
+import { commaParts } from '../config'
 import type { Database } from '../db/schema'
 
 /** A cluster's connection to NATS, and the start of every subject it uses. */
@@ -14,5 +15,8 @@ export interface NatsLink {
 
 export async function openNatsLink(url: string, db: Kysely<Database>): Promise<NatsLink> {
   const { id } = await db.selectFrom('cluster_identity').select('id').executeTakeFirstOrThrow()
-  return { nc: await connect({ servers: url, name: 'backlay' }), prefix: `backlay.${id}` }
+  return {
+    nc: await connect({ servers: commaParts(url), name: 'backlay' }),
+    prefix: `backlay.${id}`,
+  }
 }
