@@ -24,13 +24,16 @@ function opensAStore(file: string, seen = new Set<string>()): boolean {
   return false
 }
 
+/** Test files of whole server processes, each kind in a project of its own. */
+const PROCESS_TESTS = ['.cluster.test.ts', '.ha.test.ts']
+
 /**
  * The test files that open a store, relative to the project root: only these run again on
  * PostgreSQL, since a file without a store would run the very same code twice.
  */
 const storeTestFiles = (): string[] =>
   readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.cluster.test.ts'))
+    .filter((file) => file.endsWith('.test.ts') && !PROCESS_TESTS.some((end) => file.endsWith(end)))
     .map((file) => join(SRC, file))
     .filter((file) => opensAStore(file))
     .map((file) => relative(import.meta.dirname, file))
@@ -41,8 +44,9 @@ export const serverProject = (name: string, store: 'pglite' | 'postgres'): ViteU
     name,
     root: import.meta.dirname,
     include: store === 'pglite' ? ['src/**/*.test.ts'] : storeTestFiles(),
-    // Clusters of server processes have a project of their own (vitest.cluster.config.ts).
-    exclude: ['src/**/*.cluster.test.ts'],
+    // Clusters of server processes have projects of their own (vitest.cluster.config.ts, and
+    // the three hosts of vitest.ha.config.ts).
+    exclude: PROCESS_TESTS.map((end) => `src/**/*${end}`),
     env: { TEST_DB: store },
     globalSetup: store === 'pglite' ? ['src/test/pglite-template.ts'] : [],
     // Files share their worker's modules instead of loading the app's module graph afresh for

@@ -30,14 +30,69 @@ export const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** A server process of the test's cluster: its address, its log so far, and signals. */
-export class ClusterNode {
-  log = ''
-  private constructor(
+/**
+ * A Backlay node as the tests call it over HTTP: a POST of the API, and a dev player's login.
+ * `headers` go with every call (a host name that picks the dev brand).
+ */
+export class ApiNode {
+  /** Out of rotation (frozen, stopping): a load sends it nothing new. */
+  paused = false
+  constructor(
     readonly name: string,
     readonly url: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  get alive() {
+    return true
+  }
+
+  /** A POST of the API; the answer's status and body, or status 0 when nothing answered. */
+  async post(path: string, body: unknown, token?: string) {
+    try {
+      const res = await fetch(`${this.url}/api/v1/${path}`, {
+        method: 'POST',
+        headers: {
+          ...this.headers,
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+    } catch {
+      return { status: 0, body: {} as Record<string, unknown> }
+    }
+  }
+
+  async login(userName: string) {
+    const res = await fetch(`${this.url}/api/v1/user/userLogin`, {
+      method: 'POST',
+      headers: {
+        ...this.headers,
+        authorization: LOGIN_BASIC_AUTHORIZATION,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        user_name: userName,
+        password: 'Password1',
+        grant_type: 'password',
+      }),
+    })
+    const login = loginResponse.parse(await res.json())
+    return { token: login.data.access_token ?? '', userId: login.data._id }
+  }
+}
+
+/** A server process of the test's cluster: its address, its log so far, and signals. */
+export class ClusterNode extends ApiNode {
+  log = ''
+  private constructor(
+    name: string,
+    url: string,
     readonly child: ChildProcess,
   ) {
+    super(name, url)
     child.stdout?.on('data', (chunk: Buffer) => {
       this.log += chunk.toString()
     })
@@ -85,9 +140,6 @@ export class ClusterNode {
     return nodeId?.split('/')[0]?.endsWith(`:${new URL(this.url).port}`) ?? false
   }
 
-  /** Out of rotation: frozen (a load balancer's health check would notice), or stopping. */
-  paused = false
-
   freeze() {
     this.paused = true
     this.child.kill('SIGSTOP')
@@ -98,7 +150,7 @@ export class ClusterNode {
     this.paused = false
   }
 
-  get alive() {
+  override get alive() {
     return this.child.exitCode === null && this.child.signalCode === null
   }
 
@@ -120,40 +172,6 @@ export class ClusterNode {
     const exited = new Promise((resolve) => this.child.once('exit', resolve))
     this.child.kill('SIGKILL')
     await exited
-  }
-
-  /** A POST of the API; the answer's status and body, or status 0 when nothing answered. */
-  async post(path: string, body: unknown, token?: string) {
-    try {
-      const res = await fetch(`${this.url}/api/v1/${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      })
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
-    } catch {
-      return { status: 0, body: {} as Record<string, unknown> }
-    }
-  }
-
-  async login(userName: string) {
-    const res = await fetch(`${this.url}/api/v1/user/userLogin`, {
-      method: 'POST',
-      headers: {
-        authorization: LOGIN_BASIC_AUTHORIZATION,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        user_name: userName,
-        password: 'Password1',
-        grant_type: 'password',
-      }),
-    })
-    const login = loginResponse.parse(await res.json())
-    return { token: login.data.access_token ?? '', userId: login.data._id }
   }
 }
 
@@ -231,60 +249,9 @@ export class TestCluster {
    * A football match odds market of two runners, open, pre-play, without a bet delay or prices
    * of a feed: only players' orders make its book. `name` picks its ids.
    */
-  async openMarket(name: string) {
-    const catalog = catalogRepository(this.db)
-    const start = Date.now() + 3_600_000
-    const eventId = `cluster-${name}`
-    const marketId = `1.${eventId}`
-    await catalog.upsertSports([{ id: '1', name: 'Football', sortOrder: 2 }])
-    await catalog.upsertCompetitions([
-      { id: 'cluster', sportId: '1', name: 'Cluster Cup', countryCode: null },
-    ])
-    await catalog.upsertEvents([
-      {
-        id: eventId,
-        sportId: '1',
-        competitionId: 'cluster',
-        name: `Home ${name} v Away ${name}`,
-        startTime: start,
-        status: 'UPCOMING',
-        venue: null,
-        countryCode: null,
-      },
-    ])
-    await catalog.upsertMarkets([
-      {
-        id: marketId,
-        eventId,
-        kind: 'MATCH_ODDS',
-        name: 'Match Odds',
-        status: 'OPEN',
-        inplay: false,
-        startTime: start,
-        betDelaySeconds: 0,
-        ...LIMITS.cricketOdds,
-        maxProfit: MAX_PROFIT,
-        sortPriority: 0,
-        winnerSelectionId: null,
-        deadHeatWith: [],
-        resultValue: null,
-      },
-    ])
-    const runners = ['home', 'away'].map((side, i) => ({
-      marketId,
-      // Numeric, as Betfair's and the simulator's: the trading API's selectionId is a number.
-      selectionId: String(47_972 + i),
-      name: `${side} ${name}`,
-      sortPriority: i,
-      status: 'ACTIVE' as const,
-      back: [],
-      lay: [],
-      tradedVolume: 0,
-      metadata: null,
-      lastTradedPrice: null,
-    }))
-    await catalog.upsertRunners(runners)
-    return { marketId, selectionIds: runners.map((r) => r.selectionId) }
+  /** A football match-odds market of the test's own (see openTestMarket). */
+  openMarket(name: string) {
+    return openTestMarket(this.db, name)
   }
 
   private owned = 0
@@ -325,6 +292,9 @@ export class TestCluster {
   }
 }
 
+/** A node a load sends bets to: a process of the test's cluster, or a host's (ha-topology.ts). */
+export type LoadNode = Pick<ApiNode, 'name' | 'alive' | 'paused' | 'post'>
+
 /** One placement of a load: which node took it, when, and what it answered. */
 export interface Placement {
   node: string
@@ -346,7 +316,7 @@ export class BetLoad {
   private readonly done: Promise<void>[] = []
 
   constructor(
-    nodes: () => readonly ClusterNode[],
+    nodes: () => readonly LoadNode[],
     market: { marketId: string; selectionIds: string[] },
     players: readonly { token: string }[],
     workers = 4,
@@ -442,4 +412,61 @@ export async function until(check: () => Promise<boolean>, what: string, timeout
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`)
     await sleep(100)
   }
+}
+
+/** A football match-odds market of a test's own, open, an hour before its start. */
+export async function openTestMarket(db: Kysely<Database>, name: string) {
+  const catalog = catalogRepository(db)
+  const start = Date.now() + 3_600_000
+  const eventId = `cluster-${name}`
+  const marketId = `1.${eventId}`
+  await catalog.upsertSports([{ id: '1', name: 'Football', sortOrder: 2 }])
+  await catalog.upsertCompetitions([
+    { id: 'cluster', sportId: '1', name: 'Cluster Cup', countryCode: null },
+  ])
+  await catalog.upsertEvents([
+    {
+      id: eventId,
+      sportId: '1',
+      competitionId: 'cluster',
+      name: `Home ${name} v Away ${name}`,
+      startTime: start,
+      status: 'UPCOMING',
+      venue: null,
+      countryCode: null,
+    },
+  ])
+  await catalog.upsertMarkets([
+    {
+      id: marketId,
+      eventId,
+      kind: 'MATCH_ODDS',
+      name: 'Match Odds',
+      status: 'OPEN',
+      inplay: false,
+      startTime: start,
+      betDelaySeconds: 0,
+      ...LIMITS.cricketOdds,
+      maxProfit: MAX_PROFIT,
+      sortPriority: 0,
+      winnerSelectionId: null,
+      deadHeatWith: [],
+      resultValue: null,
+    },
+  ])
+  const runners = ['home', 'away'].map((side, i) => ({
+    marketId,
+    // Numeric, as Betfair's and the simulator's: the trading API's selectionId is a number.
+    selectionId: String(47_972 + i),
+    name: `${side} ${name}`,
+    sortPriority: i,
+    status: 'ACTIVE' as const,
+    back: [],
+    lay: [],
+    tradedVolume: 0,
+    metadata: null,
+    lastTradedPrice: null,
+  }))
+  await catalog.upsertRunners(runners)
+  return { marketId, selectionIds: runners.map((r) => r.selectionId) }
 }

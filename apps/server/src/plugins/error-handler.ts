@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { storeUnavailable } from '../db/store-unavailable'
 import { sendFailure } from '../http/failure-status'
 
 /** `body.sport_id: Invalid input: expected string, received boolean; body: Unrecognized key: "x"` */
@@ -20,7 +21,8 @@ function describeValidation(
 
 /**
  * One error handler for the whole app: bad input is a 4xx with a readable `msg` naming the field;
- * anything else is our bug, logged in full and answered with a 500 that reveals nothing.
+ * a store that cannot be reached (a failover) is a 503 to try again; anything else is our bug,
+ * logged in full and answered with a 500 that reveals nothing.
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -37,6 +39,15 @@ export const errorHandlerPlugin = fp(
         // Our own thrown failures (the rate limiter's) carry an `AREA.REASON` code; Fastify's carry FST_*.
         const code = /^[A-Z]+\.[A-Z_]+$/.test(error.code ?? '') ? error.code : 'REQUEST.INVALID'
         return reply.code(status).send({ status: false, msg: error.message, code })
+      }
+      // The store is failing over or out of reach: not our bug, and worth trying again.
+      if (storeUnavailable(error)) {
+        request.log.warn({ err: error }, 'store unavailable')
+        return reply.code(503).send({
+          status: false,
+          msg: 'The service is briefly unavailable. Please try again in a moment.',
+          code: 'SERVER.UNAVAILABLE',
+        })
       }
       request.log.error({ err: error }, 'request failed')
       return reply

@@ -1,0 +1,251 @@
+/*
+ * Three machines on this one (as root): network namespaces backlay-h1..h3 on a bridge, each
+ * with etcd, PostgreSQL under Patroni, HAProxy to the primary, a NATS server of a 3-node
+ * cluster and a Backlay node, from deploy/ha's files with the addresses filled in (the same
+ * files an operator fills for three real machines). `npm run cluster:ha` and the fault tests
+ * (*.ha.test.ts) start it.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const serverDir = resolve(here, '../..')
+const root = resolve(serverDir, '../..')
+const templates = join(root, 'deploy/ha')
+const BASE = process.env.BACKLAY_HA_DIR ?? '/tmp/backlay-ha'
+const BRIDGE = 'backlay-br0'
+const SUBNET = '10.77.0.0/24'
+export const hosts = [1, 2, 3].map((n) => ({
+  name: `h${n}`,
+  ns: `backlay-h${n}`,
+  ip: `10.77.0.1${n}`,
+  data: join(BASE, `h${n}`),
+}))
+const PG_BIN = '/usr/lib/postgresql/15/bin'
+const NEEDED = ['/usr/bin/etcd', '/usr/bin/patroni', '/usr/sbin/haproxy', '/usr/sbin/nats-server']
+
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: 'pipe' }).toString()
+const quiet = (cmd: string, args: string[]) => {
+  try {
+    run(cmd, args)
+  } catch {
+    // Already gone (a stop after a partial start).
+  }
+}
+
+/** A template of deploy/ha with its ${NAME}s filled. */
+function render(file: string, values: Record<string, string>) {
+  return readFileSync(join(templates, file), 'utf8').replace(/\$\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name]
+    if (value === undefined) throw new Error(`${file}: no value for \${${name}}`)
+    return value
+  })
+}
+
+/** Kills every process of the three hosts and removes their network; the logs stay. */
+export function stopTopology() {
+  for (const h of hosts) {
+    // Every process inside the namespace, whatever started it (PostgreSQL's too).
+    const pids = (() => {
+      try {
+        return run('ip', ['netns', 'pids', h.ns]).split('\n').filter(Boolean)
+      } catch {
+        return []
+      }
+    })()
+    for (const pid of pids) quiet('kill', ['-KILL', pid])
+    quiet('ip', ['netns', 'del', h.ns])
+    // A namespace lives on while a process holds it: its link goes with the bridge's side.
+    quiet('ip', ['link', 'del', `bl-${h.name}`])
+  }
+  quiet('ip', ['link', 'del', BRIDGE])
+}
+
+function network() {
+  run('ip', ['link', 'add', BRIDGE, 'type', 'bridge'])
+  run('ip', ['addr', 'add', '10.77.0.1/24', 'dev', BRIDGE])
+  run('ip', ['link', 'set', BRIDGE, 'up'])
+  for (const h of hosts) {
+    run('ip', ['netns', 'add', h.ns])
+    run('ip', [
+      'link',
+      'add',
+      `bl-${h.name}`,
+      'type',
+      'veth',
+      'peer',
+      'name',
+      'eth0',
+      'netns',
+      h.ns,
+    ])
+    run('ip', ['link', 'set', `bl-${h.name}`, 'master', BRIDGE, 'up'])
+    run('ip', ['-n', h.ns, 'addr', 'add', `${h.ip}/24`, 'dev', 'eth0'])
+    run('ip', ['-n', h.ns, 'link', 'set', 'eth0', 'up'])
+    run('ip', ['-n', h.ns, 'link', 'set', 'lo', 'up'])
+  }
+}
+
+/** Starts `cmd` inside host `h`'s namespace (as `user`), its output in `<data>/<log>.log`. */
+function startIn(
+  h: (typeof hosts)[number],
+  log: string,
+  cmd: string[],
+  opts: { user?: string; env?: Record<string, string>; cwd?: string } = {},
+) {
+  const out = openSync(join(h.data, `${log}.log`), 'a')
+  const as = opts.user ? ['runuser', '-u', opts.user, '--'] : []
+  const child = spawn('ip', ['netns', 'exec', h.ns, ...as, ...cmd], {
+    stdio: ['ignore', out, out],
+    detached: true,
+    cwd: opts.cwd ?? h.data,
+    env: { ...process.env, ...opts.env },
+  })
+  return child
+}
+
+async function until(what: string, ok: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await ok().catch(() => false)) return
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`${what}: not up after ${timeoutMs / 1000} s (logs under ${BASE})`)
+}
+
+const httpOk = async (url: string) => (await fetch(url)).ok
+
+/**
+ * Starts the three hosts; `backlayEnv` adds settings to every Backlay node. Resolves once each
+ * node is ready, with the database passwords it made.
+ */
+export async function startTopology(backlayEnv: Record<string, string> = {}) {
+  if (process.getuid?.() !== 0)
+    throw new Error('cluster:ha makes network namespaces: run it as root')
+  const missing = NEEDED.filter((bin) => !existsSync(bin))
+  if (missing.length > 0)
+    throw new Error(
+      `missing ${missing.join(', ')}: apt-get install -y patroni etcd-server haproxy nats-server pgbackrest`,
+    )
+  stopTopology()
+  rmSync(BASE, { recursive: true, force: true })
+  mkdirSync(BASE, { recursive: true })
+  network()
+  const secrets = {
+    PG_PASSWORD: randomBytes(18).toString('base64url'),
+    REPL_PASSWORD: randomBytes(18).toString('base64url'),
+  }
+  writeFileSync(join(BASE, 'secrets.json'), JSON.stringify(secrets), { mode: 0o600 })
+  const shared = {
+    ...secrets,
+    SUBNET,
+    PG_BIN,
+    ETCD_CLUSTER: hosts.map((h) => `${h.name}=http://${h.ip}:2380`).join(','),
+    ETCD_HOSTS: hosts.map((h) => `${h.ip}:2379`).join(','),
+    NATS_ROUTES: hosts.map((h) => `nats://${h.ip}:6222`).join(', '),
+    PATRONI_SERVERS: hosts.map((h) => `  server ${h.name} ${h.ip}:5432 check port 8008`).join('\n'),
+  }
+  for (const h of hosts) {
+    mkdirSync(h.data, { recursive: true })
+    const values = { ...shared, HOST: h.name, IP: h.ip, DATA: h.data }
+    for (const file of ['etcd.yml', 'patroni.yml', 'haproxy.cfg', 'nats.conf'])
+      writeFileSync(join(h.data, file), render(file, values))
+    run('chown', ['-R', 'postgres:postgres', h.data])
+  }
+  for (const h of hosts) startIn(h, 'etcd', ['etcd', '--config-file', join(h.data, 'etcd.yml')])
+  await until('etcd', () => httpOk(`http://${hosts[0]?.ip}:2379/health`))
+  for (const h of hosts)
+    startIn(h, 'patroni', ['patroni', join(h.data, 'patroni.yml')], { user: 'postgres' })
+  await until('a PostgreSQL primary', async () => {
+    const answers = await Promise.all(
+      hosts.map((h) => httpOk(`http://${h.ip}:8008/primary`).catch(() => false)),
+    )
+    return answers.includes(true)
+  })
+  for (const h of hosts) {
+    startIn(h, 'haproxy', ['haproxy', '-db', '-f', join(h.data, 'haproxy.cfg')])
+    startIn(h, 'nats', ['nats-server', '-c', join(h.data, 'nats.conf')])
+  }
+  const first = hosts[0]
+  if (!first) throw new Error('no hosts')
+  const psql = (sql: string) =>
+    run('ip', [
+      'netns',
+      'exec',
+      first.ns,
+      'env',
+      `PGPASSWORD=${secrets.PG_PASSWORD}`,
+      `${PG_BIN}/psql`,
+      '-h',
+      '127.0.0.1',
+      '-p',
+      '5000',
+      '-U',
+      'postgres',
+      '-tAc',
+      sql,
+    ])
+  // The primary may still restart once after its bootstrap: every step is retried.
+  const exists = "select 1 from pg_database where datname = 'backlay'"
+  await until('the backlay database', async () => {
+    if (psql(exists).trim() !== '1') psql('create database backlay')
+    return psql(exists).trim() === '1'
+  })
+  const natsUrl = hosts.map((h) => `nats://${h.ip}:4222`).join(',')
+  for (const h of hosts) {
+    startIn(h, 'backlay', [process.execPath, '--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        NODE_ENV: 'production',
+        HOST: h.ip,
+        PORT: '8080',
+        DATA_DIR: join(h.data, 'backlay'),
+        DATABASE_URL: `postgres://postgres:${secrets.PG_PASSWORD}@127.0.0.1:5000/backlay`,
+        NATS_URL: natsUrl,
+        JWT_SECRET: secrets.PG_PASSWORD.repeat(2),
+        CASINO_WALLET_SECRET: secrets.REPL_PASSWORD.repeat(2),
+        ...backlayEnv,
+      },
+    })
+  }
+  for (const h of hosts)
+    await until(`Backlay on ${h.name}`, () => httpOk(`http://${h.ip}:8080/health/ready`), 120_000)
+  return { secrets, jwtSecret: secrets.PG_PASSWORD.repeat(2) }
+}
+
+export type HaHost = (typeof hosts)[number]
+
+/** The host whose PostgreSQL Patroni calls the primary now, if any. */
+export async function primaryHost(): Promise<HaHost | undefined> {
+  const answers = await Promise.all(
+    hosts.map((h) =>
+      fetch(`http://${h.ip}:8008/primary`, { signal: AbortSignal.timeout(1_000) })
+        .then((r) => r.ok)
+        .catch(() => false),
+    ),
+  )
+  return hosts[answers.indexOf(true)]
+}
+
+/** SIGKILLs the host's database: its Patroni and every PostgreSQL process. */
+export function killDatabase(h: HaHost) {
+  const pids = run('ip', ['netns', 'pids', h.ns]).split('\n').filter(Boolean)
+  for (const pid of pids) {
+    const command = (() => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      } catch {
+        return ''
+      }
+    })()
+    if (/patroni|postgres/.test(command)) quiet('kill', ['-KILL', pid])
+  }
+}
+
+/** Starts the host's Patroni again: it rejoins as a standby of the new primary. */
+export function restartPatroni(h: HaHost) {
+  startIn(h, 'patroni', ['patroni', join(h.data, 'patroni.yml')], { user: 'postgres' })
+}
