@@ -13,7 +13,7 @@ else {
   process.once('SIGTERM', shutdown)
   try {
     await startTopology()
-    for (const h of hosts) console.log(`${h.name}: Backlay at http://${h.ip}:8080 (logs ${h.data})`)
+    for (const h of hosts) console.log(`${h.name}: Backlay at ${h.url} (logs ${h.data})`)
     console.log('Ctrl-C stops every process and removes the namespaces.')
   } catch (err) {
     console.error(String(err))

@@ -29,9 +29,7 @@ describe('the PostgreSQL primary killed under load (three hosts)', () => {
   let killedAt = 0
   let formerPrimary = ''
   let setup: { marketId: string; players: { userId: string }[] }
-  const nodes = hosts.map(
-    (h) => new ApiNode(h.name, `http://${h.ip}:8080`, { 'x-forwarded-host': 'localhost' }),
-  )
+  const nodes = hosts.map((h) => new ApiNode(h.name, h.url, { 'x-forwarded-host': 'localhost' }))
   const store = async () => {
     const primary = await primaryHost()
     if (!primary) throw new Error('no primary')

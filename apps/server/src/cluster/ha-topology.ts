@@ -18,10 +18,30 @@ const templates = join(root, 'deploy/ha')
 const BASE = process.env.BACKLAY_HA_DIR ?? '/tmp/backlay-ha'
 const BRIDGE = 'backlay-br0'
 const SUBNET = '10.77.0.0/24'
-export const hosts = [1, 2, 3].map((n) => ({
+/**
+ * A host of the topology. Each Backlay node has a port of its own (8081–8083), though each is on
+ * its own address: a shard lease names its owner by host name and port, and the hosts share
+ * this machine's host name.
+ */
+export type HaHost = {
+  name: string
+  ns: string
+  ip: string
+  port: number
+  url: string
+  data: string
+}
+/** Starts a host's Backlay node with the topology's settings (set once it started). */
+let startBacklay: (h: HaHost) => void = () => {
+  throw new Error('the topology is not started')
+}
+
+export const hosts: HaHost[] = [1, 2, 3].map((n) => ({
   name: `h${n}`,
   ns: `backlay-h${n}`,
   ip: `10.77.0.1${n}`,
+  port: 8080 + n,
+  url: `http://10.77.0.1${n}:${8080 + n}`,
   data: join(BASE, `h${n}`),
 }))
 const PG_BIN = '/usr/lib/postgresql/15/bin'
@@ -195,13 +215,13 @@ export async function startTopology(backlayEnv: Record<string, string> = {}) {
     return psql(exists).trim() === '1'
   })
   const natsUrl = hosts.map((h) => `nats://${h.ip}:4222`).join(',')
-  for (const h of hosts) {
+  startBacklay = (h) =>
     startIn(h, 'backlay', [process.execPath, '--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env: {
         NODE_ENV: 'production',
         HOST: h.ip,
-        PORT: '8080',
+        PORT: String(h.port),
         DATA_DIR: join(h.data, 'backlay'),
         DATABASE_URL: `postgres://postgres:${secrets.PG_PASSWORD}@127.0.0.1:5000/backlay`,
         NATS_URL: natsUrl,
@@ -210,13 +230,11 @@ export async function startTopology(backlayEnv: Record<string, string> = {}) {
         ...backlayEnv,
       },
     })
-  }
+  for (const h of hosts) startBacklay(h)
   for (const h of hosts)
-    await until(`Backlay on ${h.name}`, () => httpOk(`http://${h.ip}:8080/health/ready`), 120_000)
+    await until(`Backlay on ${h.name}`, () => httpOk(`${h.url}/health/ready`), 120_000)
   return { secrets, jwtSecret: secrets.PG_PASSWORD.repeat(2) }
 }
-
-export type HaHost = (typeof hosts)[number]
 
 /** The host whose PostgreSQL Patroni calls the primary now, if any. */
 export async function primaryHost(): Promise<HaHost | undefined> {
@@ -230,10 +248,9 @@ export async function primaryHost(): Promise<HaHost | undefined> {
   return hosts[answers.indexOf(true)]
 }
 
-/** SIGKILLs the host's database: its Patroni and every PostgreSQL process. */
-export function killDatabase(h: HaHost) {
-  const pids = run('ip', ['netns', 'pids', h.ns]).split('\n').filter(Boolean)
-  for (const pid of pids) {
+/** SIGKILLs every process of host `h` whose command line `which` matches. */
+function killIn(h: HaHost, which: RegExp) {
+  for (const pid of run('ip', ['netns', 'pids', h.ns]).split('\n').filter(Boolean)) {
     const command = (() => {
       try {
         return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
@@ -241,9 +258,28 @@ export function killDatabase(h: HaHost) {
         return ''
       }
     })()
-    if (/patroni|postgres/.test(command)) quiet('kill', ['-KILL', pid])
+    if (which.test(command)) quiet('kill', ['-KILL', pid])
   }
 }
+
+/** SIGKILLs the host's database: its Patroni and every PostgreSQL process. */
+export const killDatabase = (h: HaHost) => killIn(h, /patroni|postgres/)
+/** SIGKILLs the host's NATS server. */
+export const killNats = (h: HaHost) => killIn(h, /nats-server/)
+/** SIGKILLs the host's Backlay node. */
+export const killBacklay = (h: HaHost) => killIn(h, /src\/main\.ts/)
+
+/** Starts the host's NATS server again: it rejoins the cluster's routes. */
+export function restartNats(h: HaHost) {
+  startIn(h, 'nats', ['nats-server', '-c', join(h.data, 'nats.conf')])
+}
+
+/** The host whose Backlay node holds a shard lease of `owner` (host:port/id). */
+export const hostOfNode = (owner: string | null | undefined) =>
+  hosts.find((h) => owner?.split('/')[0]?.endsWith(`:${h.port}`))
+
+/** Starts the host's Backlay node again, as the topology started it. */
+export const restartBacklay = (h: HaHost) => startBacklay(h)
 
 /** Starts the host's Patroni again: it rejoins as a standby of the new primary. */
 export function restartPatroni(h: HaHost) {
