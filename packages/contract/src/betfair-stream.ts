@@ -86,8 +86,8 @@ export const marketChange = z.object({
 })
 export type MarketChange = z.infer<typeof marketChange>
 
-export const marketChangeMessage = z.object({
-  op: z.literal('mcm'),
+/** What a market and an order change message share: ids, clocks, change type, timing. */
+const changeMessageFields = {
   id: z.number().int().optional(),
   pt: z.number().int(),
   clk: z.string().nullish(),
@@ -96,6 +96,11 @@ export const marketChangeMessage = z.object({
   segmentType: z.enum(['SEG_START', 'SEG', 'SEG_END']).optional(),
   conflateMs: z.number().int().optional(),
   heartbeatMs: z.number().int().optional(),
+}
+
+export const marketChangeMessage = z.object({
+  op: z.literal('mcm'),
+  ...changeMessageFields,
   mc: z.array(marketChange).optional(),
 })
 export type MarketChangeMessage = z.infer<typeof marketChangeMessage>
@@ -213,14 +218,7 @@ export type OrderMarketChange = z.infer<typeof orderMarketChange>
 
 export const orderChangeMessage = z.object({
   op: z.literal('ocm'),
-  id: z.number().int().optional(),
-  pt: z.number().int(),
-  clk: z.string().nullish(),
-  initialClk: z.string().nullish(),
-  ct: z.enum(['SUB_IMAGE', 'RESUB_DELTA', 'HEARTBEAT']).optional(),
-  segmentType: z.enum(['SEG_START', 'SEG', 'SEG_END']).optional(),
-  conflateMs: z.number().int().optional(),
-  heartbeatMs: z.number().int().optional(),
+  ...changeMessageFields,
   oc: z.array(orderMarketChange).optional(),
 })
 export type OrderChangeMessage = z.infer<typeof orderChangeMessage>

@@ -52,12 +52,21 @@ export interface StreamDeps {
 /** What a subscription writes besides its changes: its id, timing and when it last spoke. */
 abstract class Subscription {
   lastWriteAt: number
+  readonly id: number | undefined
+  readonly heartbeatMs: number
+  readonly conflateMs: number
   constructor(
     protected readonly connection: EsaConnection,
-    readonly id: number | undefined,
-    readonly heartbeatMs: number,
-    readonly conflateMs: number,
+    /** The subscription's request: its id, and its timing within Betfair's bounds. */
+    message: {
+      id?: number | undefined
+      heartbeatMs?: number | undefined
+      conflateMs?: number | undefined
+    },
   ) {
+    this.id = message.id
+    this.heartbeatMs = bounded(message.heartbeatMs, HEARTBEAT)
+    this.conflateMs = bounded(message.conflateMs, CONFLATE)
     this.lastWriteAt = connection.now()
   }
   abstract readonly op: 'mcm' | 'ocm'
@@ -88,12 +97,7 @@ class MarketSubscription extends Subscription implements MarketFollower {
     readonly view: MarketDataView,
     message: MarketSubscriptionMessage,
   ) {
-    super(
-      connection,
-      message.id,
-      bounded(message.heartbeatMs, HEARTBEAT),
-      bounded(message.conflateMs, CONFLATE),
-    )
+    super(connection, message)
   }
 
   clk() {
@@ -163,12 +167,7 @@ class OrderSubscription extends Subscription implements OrderFollower {
     private readonly strategyRefs: ReadonlySet<string> | null,
     message: OrderSubscriptionMessage,
   ) {
-    super(
-      connection,
-      message.id,
-      bounded(message.heartbeatMs, HEARTBEAT),
-      bounded(message.conflateMs, CONFLATE),
-    )
+    super(connection, message)
   }
 
   clk() {
