@@ -107,9 +107,10 @@ describe('the PostgreSQL primary killed under load (three hosts)', () => {
           ),
         ].join(', '),
       })
-      expect(first - killedAt).toBeLessThan(PRIMARY_LOSS_GOAL_MS)
     }
+    // The table first: a failed goal still shows every node's figures.
     console.table(table)
+    for (const row of table) expect(row['recovery ms']).toBeLessThan(PRIMARY_LOSS_GOAL_MS)
     // Refused while no primary answered: 503s to try again, never a 500.
     expect(load.placements.filter((p) => p.status >= 500 && p.status !== 503)).toEqual([])
     const roles = await Promise.all(
