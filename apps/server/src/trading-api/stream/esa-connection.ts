@@ -71,6 +71,22 @@ abstract class Subscription {
   }
   abstract readonly op: 'mcm' | 'ocm'
   abstract clk(): string
+  /** Writes what is pending, if anything. */
+  protected abstract flush(): void
+  private timer: NodeJS.Timeout | null = null
+
+  /** Pending changes go out now, or merged at the end of the conflation period. */
+  protected schedule() {
+    if (this.conflateMs === 0) return this.flush()
+    this.timer ??= setTimeout(() => {
+      this.timer = null
+      this.flush()
+    }, this.conflateMs)
+  }
+
+  protected cancelTimer() {
+    if (this.timer !== null) clearTimeout(this.timer)
+  }
   protected head(pt: number) {
     return `{"op":"${this.op}"${this.id === undefined ? '' : `,"id":${this.id}`},"clk":"${this.clk()}","pt":${pt}`
   }
@@ -89,7 +105,6 @@ class MarketSubscription extends Subscription implements MarketFollower {
   /** The moment of each market this subscriber was last sent. */
   readonly sent = new Map<string, ReturnType<MarketStream['momentOf']>>()
   private readonly pending = new Set<string>()
-  private timer: NodeJS.Timeout | null = null
 
   constructor(
     connection: EsaConnection,
@@ -130,14 +145,10 @@ class MarketSubscription extends Subscription implements MarketFollower {
 
   moved(marketIds: readonly string[]) {
     for (const id of marketIds) this.pending.add(id)
-    if (this.conflateMs === 0) return this.flush()
-    this.timer ??= setTimeout(() => {
-      this.timer = null
-      this.flush()
-    }, this.conflateMs)
+    this.schedule()
   }
 
-  private flush() {
+  protected flush() {
     const parts: string[] = []
     for (const id of this.pending) {
       const part = this.changeOf(id, this.sent.get(id))
@@ -150,7 +161,7 @@ class MarketSubscription extends Subscription implements MarketFollower {
   }
 
   stop() {
-    if (this.timer) clearTimeout(this.timer)
+    this.cancelTimer()
     this.stream.unfollow(this, this.sent.keys())
   }
 }
@@ -159,7 +170,6 @@ class OrderSubscription extends Subscription implements OrderFollower {
   readonly op = 'ocm'
   private clock = 0
   private readonly pending: OrderMarketChange[] = []
-  private timer: NodeJS.Timeout | null = null
 
   constructor(
     connection: EsaConnection,
@@ -201,14 +211,10 @@ class OrderSubscription extends Subscription implements OrderFollower {
 
   changed(changes: readonly OrderMarketChange[]) {
     this.pending.push(...this.picked(changes))
-    if (this.conflateMs === 0) return this.flush()
-    this.timer ??= setTimeout(() => {
-      this.timer = null
-      this.flush()
-    }, this.conflateMs)
+    this.schedule()
   }
 
-  private flush() {
+  protected flush() {
     if (this.pending.length === 0) return
     const now = this.connection.now()
     this.clock++
@@ -216,7 +222,7 @@ class OrderSubscription extends Subscription implements OrderFollower {
   }
 
   stop(orders: OrderStream) {
-    if (this.timer) clearTimeout(this.timer)
+    this.cancelTimer()
     orders.unfollow(this)
   }
 }
