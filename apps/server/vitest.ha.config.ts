@@ -12,6 +12,6 @@ export default defineConfig({
     include: ['src/**/*.ha.test.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
-    hookTimeout: 300_000,
+    hookTimeout: 600_000,
   },
 })

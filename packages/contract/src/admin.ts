@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKey } from './bets'
 import { notificationMessage, siteConfig, socialLinks, supportInfo } from './brand'
 import { depositMethod } from './deposit'
 import { ok } from './envelope'
@@ -330,6 +331,13 @@ export const adjustBalanceRequest = z.strictObject({
   reason,
 })
 export type AdjustBalanceRequest = z.input<typeof adjustBalanceRequest>
+/**
+ * An adjustment sent again under the same Idempotency-Key (a retry after a lost answer) is
+ * posted once: the retry answers the balance without posting it twice.
+ */
+export const adjustBalanceHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: idempotencyKey.optional(),
+})
 export const balanceChangedResponse = ok(z.object({ balance: rupees }))
 
 export const ledgerRow = z.object({

@@ -280,6 +280,7 @@ export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) 
       id: string,
       input: z.output<typeof adjustBalanceRequest>,
       requestId: string,
+      idempotencyKey?: string,
     ) {
       const amount = rupeesToPaise(input.amount)
       return changePlayer(
@@ -298,6 +299,9 @@ export function playersAdmin(deps: { db: Kysely<Database>; now: () => number }) 
             memo: input.reason,
             metadata: { operatorId: actor.id },
             requestId,
+            ...(idempotencyKey
+              ? { idempotencyKey: `operator.adjust:${id}:${idempotencyKey}` }
+              : {}),
             legs: [
               { accountId: HOUSE_CASH.real, amount: -signed },
               { accountId: cash, amount: signed },

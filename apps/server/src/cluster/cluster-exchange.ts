@@ -57,7 +57,8 @@ interface Request {
   /** 1 for the first try; a later one may find its placement in already. */
   attempt: number
 }
-type Answer = { done: unknown } | { moved: true } | { failed: string }
+/** `code`: the failure's own (a SQLSTATE, a socket's), so the asker tells a store outage apart. */
+type Answer = { done: unknown } | { moved: true } | { failed: string; code?: string }
 
 /** A read whose market has no reachable owner: a 503 the client may try again. */
 export class MarketMoving extends Error {
@@ -248,7 +249,10 @@ export class ClusterExchange extends ExchangeEngine {
       } else {
         const answer = await this.ask({ call, marketId, args: [...args], attempt }, deadline)
         if (answer && 'done' in answer) return (answer.done ?? undefined) as T
-        if (answer && 'failed' in answer) throw new Error(`${call} on its owner: ${answer.failed}`)
+        if (answer && 'failed' in answer)
+          throw Object.assign(new Error(`${call} on its owner: ${answer.failed}`), {
+            code: answer.code,
+          })
       }
       if (performance.now() >= deadline) {
         if (ANSWERS_RESULT.has(call)) return fail('BET.RETRY', betErrors['BET.RETRY'].msg) as T
@@ -314,10 +318,15 @@ export class ClusterExchange extends ExchangeEngine {
     } catch (error) {
       if (error instanceof MarketMoved) return { moved: true }
       // An earlier try of the same placement got in first (its key is taken): its answer stands.
-      const stored = await this.storedPlacement(placementKey(request))
+      // Unless the store is out too: then the asker hears the first failure, to try again.
+      const stored = await this.storedPlacement(placementKey(request)).catch(() => undefined)
       if (stored) return { done: stored }
       this.log.error({ err: error, call: request.call }, 'cluster: a forwarded call failed')
-      return { failed: error instanceof Error ? error.message : String(error) }
+      const { code } = error as { code?: unknown }
+      return {
+        failed: error instanceof Error ? error.message : String(error),
+        ...(typeof code === 'string' ? { code } : {}),
+      }
     }
   }
 
@@ -337,7 +346,10 @@ export class ClusterExchange extends ExchangeEngine {
       this.nats.nc.subscribe(this.shardSubject(shard), {
         callback: (err, msg) => {
           if (err) this.log.error({ err, shard }, 'cluster: shard subscription failed')
-          else void this.serve(msg)
+          else
+            this.serve(msg).catch((error: unknown) =>
+              this.log.error({ err: error, shard }, 'cluster: answering a forwarded call failed'),
+            )
         },
       }),
     )

@@ -47,8 +47,9 @@ export const hosts: HaHost[] = [1, 2, 3].map((n) => ({
 const PG_BIN = '/usr/lib/postgresql/15/bin'
 const NEEDED = ['/usr/bin/etcd', '/usr/bin/patroni', '/usr/sbin/haproxy', '/usr/sbin/nats-server']
 
-const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: 'pipe' }).toString()
-const quiet = (cmd: string, args: string[]) => {
+export const run = (cmd: string, args: string[]) =>
+  execFileSync(cmd, args, { stdio: 'pipe' }).toString()
+export const quiet = (cmd: string, args: string[]) => {
   try {
     run(cmd, args)
   } catch {
@@ -110,7 +111,7 @@ function network() {
 }
 
 /** Starts `cmd` inside host `h`'s namespace (as `user`), its output in `<data>/<log>.log`. */
-function startIn(
+export function startIn(
   h: (typeof hosts)[number],
   log: string,
   cmd: string[],
@@ -236,52 +237,5 @@ export async function startTopology(backlayEnv: Record<string, string> = {}) {
   return { secrets, jwtSecret: secrets.PG_PASSWORD.repeat(2) }
 }
 
-/** The host whose PostgreSQL Patroni calls the primary now, if any. */
-export async function primaryHost(): Promise<HaHost | undefined> {
-  const answers = await Promise.all(
-    hosts.map((h) =>
-      fetch(`http://${h.ip}:8008/primary`, { signal: AbortSignal.timeout(1_000) })
-        .then((r) => r.ok)
-        .catch(() => false),
-    ),
-  )
-  return hosts[answers.indexOf(true)]
-}
-
-/** SIGKILLs every process of host `h` whose command line `which` matches. */
-function killIn(h: HaHost, which: RegExp) {
-  for (const pid of run('ip', ['netns', 'pids', h.ns]).split('\n').filter(Boolean)) {
-    const command = (() => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-      } catch {
-        return ''
-      }
-    })()
-    if (which.test(command)) quiet('kill', ['-KILL', pid])
-  }
-}
-
-/** SIGKILLs the host's database: its Patroni and every PostgreSQL process. */
-export const killDatabase = (h: HaHost) => killIn(h, /patroni|postgres/)
-/** SIGKILLs the host's NATS server. */
-export const killNats = (h: HaHost) => killIn(h, /nats-server/)
-/** SIGKILLs the host's Backlay node. */
-export const killBacklay = (h: HaHost) => killIn(h, /src\/main\.ts/)
-
-/** Starts the host's NATS server again: it rejoins the cluster's routes. */
-export function restartNats(h: HaHost) {
-  startIn(h, 'nats', ['nats-server', '-c', join(h.data, 'nats.conf')])
-}
-
-/** The host whose Backlay node holds a shard lease of `owner` (host:port/id). */
-export const hostOfNode = (owner: string | null | undefined) =>
-  hosts.find((h) => owner?.split('/')[0]?.endsWith(`:${h.port}`))
-
 /** Starts the host's Backlay node again, as the topology started it. */
 export const restartBacklay = (h: HaHost) => startBacklay(h)
-
-/** Starts the host's Patroni again: it rejoins as a standby of the new primary. */
-export function restartPatroni(h: HaHost) {
-  startIn(h, 'patroni', ['patroni', join(h.data, 'patroni.yml')], { user: 'postgres' })
-}

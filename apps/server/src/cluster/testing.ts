@@ -48,16 +48,30 @@ export class ApiNode {
   }
 
   /** A POST of the API; the answer's status and body, or status 0 when nothing answered. */
-  async post(path: string, body: unknown, token?: string) {
+  post(path: string, body: unknown, token?: string) {
+    return this.call('POST', path, { body, token })
+  }
+
+  /**
+   * A call of the API with `headers` of its own; status 0 when nothing answered within
+   * `timeoutMs` (the outcome unknown to the caller, as a client's timeout leaves it).
+   */
+  async call(
+    method: 'GET' | 'POST',
+    path: string,
+    opts: { body?: unknown; token?: string; headers?: Record<string, string>; timeoutMs?: number },
+  ) {
     try {
       const res = await fetch(`${this.url}/api/v1/${path}`, {
-        method: 'POST',
+        method,
         headers: {
           ...this.headers,
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...opts.headers,
         },
-        body: JSON.stringify(body),
+        ...(method === 'POST' ? { body: JSON.stringify(opts.body) } : {}),
+        ...(opts.timeoutMs ? { signal: AbortSignal.timeout(opts.timeoutMs) } : {}),
       })
       return { status: res.status, body: (await res.json()) as Record<string, unknown> }
     } catch {
@@ -293,7 +307,7 @@ export class TestCluster {
 }
 
 /** A node a load sends bets to: a process of the test's cluster, or a host's (ha-topology.ts). */
-export type LoadNode = Pick<ApiNode, 'name' | 'alive' | 'paused' | 'post'>
+export type LoadNode = Pick<ApiNode, 'name' | 'alive' | 'paused' | 'post' | 'call'>
 
 /** One placement of a load: which node took it, when, and what it answered. */
 export interface Placement {

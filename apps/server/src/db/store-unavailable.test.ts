@@ -12,6 +12,10 @@ describe('storeUnavailable', () => {
       true,
     )
     expect(storeUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
+    // A transaction's rollback on a connection that broke mid-way (node-postgres's own wording).
+    expect(
+      storeUnavailable(new Error('Client has encountered a connection error and is not queryable')),
+    ).toBe(true)
     expect(
       storeUnavailable(new Error('wrapped', { cause: new Error('Connection terminated') })),
     ).toBe(true)

@@ -14,7 +14,7 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
   'ENETUNREACH',
 ])
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery)/
+  /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery)|Client has encountered a connection error|Client was closed and is not queryable/
 
 export function storeUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {

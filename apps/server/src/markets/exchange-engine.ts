@@ -198,10 +198,17 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
     await this.exclusive(marketId, async () => undefined)
   }
 
-  /** Drops a market from memory (settled), or reloads it from the store after a failed change. */
+  /**
+   * Drops a market from memory (settled), or reloads it from the store after a failed change.
+   * A store that cannot be read now (a failover) leaves the market out of memory, to be loaded
+   * when next used: memory must not keep the change the store did not take.
+   */
   async reload(marketId: string): Promise<void> {
     this.lastQuotes.delete(marketId)
-    const state = await loadMarketState(this.db, marketId)
+    const state = await loadMarketState(this.db, marketId).catch((error: unknown) => {
+      this.states.delete(marketId)
+      throw error
+    })
     if (state && !state.settled && this.owns(marketId)) this.states.set(marketId, state)
     else this.states.delete(marketId)
   }
@@ -317,7 +324,12 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
         return
       }
       this.waiting.set(marketId, [{ plan, market, resolve, reject }])
-      void this.exclusive(marketId, (state) => this.drain(marketId, state))
+      this.exclusive(marketId, (state) => this.drain(marketId, state)).catch((error: unknown) => {
+        // The market could not be loaded (the store is out): what waits for it hears so.
+        const left = this.waiting.get(marketId) ?? []
+        this.waiting.delete(marketId)
+        for (const w of left) w.reject(error)
+      })
     })
   }
 
@@ -340,16 +352,18 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
       return
     }
     for (const w of batch) {
-      const state = this.states.get(marketId)
-      if (!state && !this.owns(marketId)) {
-        w.reject(new MarketMoved(`market ${marketId} moved to another process`))
-        continue
-      }
-      if (!state) {
-        w.resolve(fail('BET.MARKET_NOT_FOUND', TRADE_MSG.notFound))
-        continue
-      }
       try {
+        // Left out of memory when the store could not be read after the group broke: read again.
+        if (!this.states.has(marketId) && this.owns(marketId)) await this.reload(marketId)
+        const state = this.states.get(marketId)
+        if (!state && !this.owns(marketId)) {
+          w.reject(new MarketMoved(`market ${marketId} moved to another process`))
+          continue
+        }
+        if (!state) {
+          w.resolve(fail('BET.MARKET_NOT_FOUND', TRADE_MSG.notFound))
+          continue
+        }
         // The market was reloaded from the store: an in-play one turns in play again first, so
         // the placement is stored as placed in play and the orders left from before lapse.
         if (w.market.inplay) await lapseAtInPlay(this.committer, state)

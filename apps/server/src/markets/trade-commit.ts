@@ -183,7 +183,8 @@ export class TradeCommitter {
       }
     } catch (error) {
       this.known.forget(accountIds)
-      for (const state of states) await this.reload(state.id)
+      // Every market, though the store fails one's reload: the failure to answer is this one.
+      await Promise.allSettled(states.map((state) => this.reload(state.id)))
       if (error instanceof Refusal) return [[error.failure]]
       // One market's failure must not refuse the others' placements: they are all redone alone,
       // as is a group written from known balances, which may have been stale.

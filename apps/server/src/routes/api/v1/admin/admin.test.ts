@@ -182,6 +182,26 @@ describe('operator API', () => {
       })
     })
 
+    it('posts an adjustment sent twice under one Idempotency-Key once', async () => {
+      const keyed = (key: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/players/${playerOfA}/adjust`,
+          headers: { authorization: `Bearer ${agentA}`, 'idempotency-key': key },
+          payload: { direction: 'credit', amount: 100, reason: 'Retried credit' },
+        })
+      const first = await keyed('retry-credit-1')
+      const again = await keyed('retry-credit-1')
+      expect(first.json().data.balance).toBe(again.json().data.balance)
+      const ledger = (await call('GET', `/players/${playerOfA}/ledger`, agentA)).json().data
+      expect(
+        ledger.list.filter((row: { memo: string }) => row.memo === 'Retried credit'),
+      ).toHaveLength(1)
+      const bad = await keyed('no')
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().msg).toMatch(/idempotency-key/i)
+    })
+
     it('keeps agents out of admin-only calls', async () => {
       for (const res of [
         await call('GET', '/brands', agentA),

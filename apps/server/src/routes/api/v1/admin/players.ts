@@ -1,4 +1,5 @@
 import {
+  adjustBalanceHeaders,
   adjustBalanceRequest,
   apiAccessRequest,
   auditResponse,
@@ -18,6 +19,7 @@ import {
   playersResponse,
   resetPasswordRequest,
 } from '@backlay/contract/admin'
+import { IDEMPOTENCY_KEY_HEADER } from '@backlay/contract/bets'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { listAudit } from '../../../../admin/audit'
 import { actorOf, type operatorGuards } from '../../../../admin/guard'
@@ -181,6 +183,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (ap
       schema: {
         params: idParams,
         body: adjustBalanceRequest,
+        headers: adjustBalanceHeaders,
         response: { 200: balanceChangedResponse },
       },
     },
@@ -190,6 +193,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{ guards: Guards }> = async (ap
         request.params.id,
         request.body,
         request.id,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
       )
       if (!result.ok) return sendFailure(reply, result)
       return { status: true as const, data: { balance: result.value.balance } }
