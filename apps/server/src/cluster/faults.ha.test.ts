@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase } from '../db/connect'
-import { catalogRepository } from '../db/repositories/catalog'
 import type { Database } from '../db/schema'
 import {
   cutHost,
@@ -22,12 +20,13 @@ import {
   restartPatroni,
   thawDatabase,
 } from './ha-faults'
-import { type HaHost, hosts, restartBacklay, startTopology, stopTopology } from './ha-topology'
+import { type HaHost, hosts, startBacklay, stopTopology } from './ha-topology'
+import { startTradingTopology } from './ha-trading'
 import { PROBE_TABLE_SQL, PrimaryProbe } from './primary-probe'
 import { shardOf } from './shards'
-import { ApiNode } from './testing'
+import type { ApiNode } from './testing'
 import { type Invariant, tradingInvariants } from './trading-checks'
-import { openWorkloadMarkets, TradingWorkload, type WorkloadMarkets } from './trading-workload'
+import { TradingWorkload, type WorkloadMarkets } from './trading-workload'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** The issue's goals: the database primary's loss, and a NATS server's or Backlay node's. */
@@ -53,23 +52,15 @@ interface Fault {
  */
 describe('six faults under load on three hosts', () => {
   const faults: Fault[] = []
-  const nodes = hosts.map((h) => new ApiNode(h.name, h.url, { 'x-forwarded-host': 'localhost' }))
+  let nodes: ApiNode[] = []
   const nodeOf = (h: HaHost) => nodes.find((n) => n.name === h.name) as ApiNode
   let db: Kysely<Database>
   let workload: TradingWorkload
   let probe: PrimaryProbe
   let markets: WorkloadMarkets
-  let players: [{ token: string; userId: string }, { token: string; userId: string }]
-  let password = ''
+  let players: Awaited<ReturnType<typeof startTradingTopology>>['players']
+  let onPrimary: () => Promise<Kysely<Database>>
 
-  const onPrimary = async () => {
-    const primary = await primaryHost()
-    if (!primary) throw new Error('no primary')
-    return connectDatabase({
-      kind: 'postgres',
-      url: `postgres://postgres:${password}@${primary.ip}:5432/backlay`,
-    })
-  }
   const thePrimary = async () => {
     const primary = await primaryHost()
     if (!primary) throw new Error('no primary')
@@ -117,27 +108,12 @@ describe('six faults under load on three hosts', () => {
   }
 
   beforeAll(async () => {
-    // The dev players and operator; no feed: the workload's own markets only. The calls come as
-    // through a balancer on the bridge, naming the dev brand's host.
-    const { secrets } = await startTopology({
-      TRUST_PROXY: '10.77.0.0/24',
-      NODE_ENV: 'test',
-      FEED: 'off',
-      RATE_LIMIT_PER_SESSION: '1000000000',
-      RATE_LIMIT_PER_ADDRESS: '1000000000',
-    })
-    password = secrets.PG_PASSWORD
-    const [n1, n2] = nodes as [ApiNode, ApiNode]
-    const login = await n1.post('admin/login', { userName: 'operator1', password: 'Password1' })
-    const operator = (login.body.data as { token: string }).token
+    const setup = await startTradingTopology()
+    ;({ nodes, markets, players, onPrimary } = setup)
     db = await onPrimary()
-    // With the feed off the catalogue has no sports: cricket, as the feed names it.
-    await catalogRepository(db).upsertSports([{ id: '4', name: 'Cricket', sortOrder: 1 }])
-    markets = await openWorkloadMarkets(n1, operator)
-    players = [await n1.login('demo1'), await n2.login('demo2')]
     await sql.raw(PROBE_TABLE_SQL).execute(db)
-    probe = new PrimaryProbe(hosts, password)
-    workload = new TradingWorkload(() => nodes, markets, players, operator, 8)
+    probe = new PrimaryProbe(hosts, setup.password)
+    workload = new TradingWorkload(() => nodes, markets, players, setup.operator, 8)
     await sleep(3_000)
 
     const primary1 = await thePrimary()
@@ -196,7 +172,7 @@ describe('six faults under load on three hosts', () => {
         nodeOf(owner).paused = true
         killBacklay(owner)
       },
-      () => restartBacklay(owner),
+      () => startBacklay(owner),
     )
     nodeOf(owner).paused = false
     const leader = await etcdLeader()

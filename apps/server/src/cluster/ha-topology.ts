@@ -31,10 +31,20 @@ export type HaHost = {
   url: string
   data: string
 }
-/** Starts a host's Backlay node with the topology's settings (set once it started). */
-let startBacklay: (h: HaHost) => void = () => {
-  throw new Error('the topology is not started')
+/**
+ * What a start chose, kept beside the logs (root only): the passwords it made and the Backlay
+ * nodes' settings, so a later command (a restore) restarts them alike.
+ */
+const STATE_FILE = join(BASE, 'topology.json')
+type Secrets = { PG_PASSWORD: string; REPL_PASSWORD: string }
+type TopologyState = { secrets: Secrets; backlayEnv: Record<string, string> }
+function topologyState(): TopologyState {
+  if (!existsSync(STATE_FILE))
+    throw new Error(`no three-host topology under ${BASE}: npm run cluster:ha`)
+  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as TopologyState
 }
+/** The backup repository every host's pgBackRest writes to (stands for an NFS share or S3). */
+export const BACKUP_REPO = join(BASE, 'backups')
 
 export const hosts: HaHost[] = [1, 2, 3].map((n) => ({
   name: `h${n}`,
@@ -64,6 +74,35 @@ function render(file: string, values: Record<string, string>) {
     if (value === undefined) throw new Error(`${file}: no value for \${${name}}`)
     return value
   })
+}
+
+/** The values of deploy/ha's templates for host `h`. */
+function configValues(h: HaHost, secrets: Secrets): Record<string, string> {
+  return {
+    ...secrets,
+    SUBNET,
+    PG_BIN,
+    ETCD_CLUSTER: hosts.map((o) => `${o.name}=http://${o.ip}:2380`).join(','),
+    ETCD_HOSTS: hosts.map((o) => `${o.ip}:2379`).join(','),
+    NATS_ROUTES: hosts.map((o) => `nats://${o.ip}:6222`).join(', '),
+    PATRONI_SERVERS: hosts.map((o) => `  server ${o.name} ${o.ip}:5432 check port 8008`).join('\n'),
+    BACKUP_REPO,
+    BOOTSTRAP_METHOD: 'initdb',
+    RESTORE_TARGET: '',
+    HOST: h.name,
+    IP: h.ip,
+    DATA: h.data,
+  }
+}
+
+/** Writes a host's patroni.yml again, with `values` for some of its parameters. */
+export function writePatroniConfig(h: HaHost, values: Record<string, string> = {}) {
+  const file = join(h.data, 'patroni.yml')
+  writeFileSync(
+    file,
+    render('patroni.yml', { ...configValues(h, topologyState().secrets), ...values }),
+  )
+  run('chown', ['postgres:postgres', file])
 }
 
 /** Kills every process of the three hosts and removes their network; the logs stay. */
@@ -125,6 +164,8 @@ export function startIn(
     cwd: opts.cwd ?? h.data,
     env: { ...process.env, ...opts.env },
   })
+  // It outlives the command that started it (a restore's): stopTopology ends it.
+  child.unref()
   return child
 }
 
@@ -159,23 +200,17 @@ export async function startTopology(backlayEnv: Record<string, string> = {}) {
     PG_PASSWORD: randomBytes(18).toString('base64url'),
     REPL_PASSWORD: randomBytes(18).toString('base64url'),
   }
-  writeFileSync(join(BASE, 'secrets.json'), JSON.stringify(secrets), { mode: 0o600 })
-  const shared = {
-    ...secrets,
-    SUBNET,
-    PG_BIN,
-    ETCD_CLUSTER: hosts.map((h) => `${h.name}=http://${h.ip}:2380`).join(','),
-    ETCD_HOSTS: hosts.map((h) => `${h.ip}:2379`).join(','),
-    NATS_ROUTES: hosts.map((h) => `nats://${h.ip}:6222`).join(', '),
-    PATRONI_SERVERS: hosts.map((h) => `  server ${h.name} ${h.ip}:5432 check port 8008`).join('\n'),
-  }
+  const state: TopologyState = { secrets, backlayEnv }
+  writeFileSync(STATE_FILE, JSON.stringify(state), { mode: 0o600 })
+  mkdirSync(BACKUP_REPO, { recursive: true })
+  run('chown', ['postgres:postgres', BACKUP_REPO])
   for (const h of hosts) {
-    mkdirSync(h.data, { recursive: true })
-    const values = { ...shared, HOST: h.name, IP: h.ip, DATA: h.data }
-    for (const file of ['etcd.yml', 'patroni.yml', 'haproxy.cfg', 'nats.conf'])
-      writeFileSync(join(h.data, file), render(file, values))
+    mkdirSync(join(h.data, 'pgbackrest'), { recursive: true })
+    for (const file of ['etcd.yml', 'patroni.yml', 'haproxy.cfg', 'nats.conf', 'pgbackrest.conf'])
+      writeFileSync(join(h.data, file), render(file, configValues(h, secrets)))
     run('chown', ['-R', 'postgres:postgres', h.data])
   }
+
   for (const h of hosts) startIn(h, 'etcd', ['etcd', '--config-file', join(h.data, 'etcd.yml')])
   await until('etcd', () => httpOk(`http://${hosts[0]?.ip}:2379/health`))
   for (const h of hosts)
@@ -215,27 +250,53 @@ export async function startTopology(backlayEnv: Record<string, string> = {}) {
     if (psql(exists).trim() !== '1') psql('create database backlay')
     return psql(exists).trim() === '1'
   })
-  const natsUrl = hosts.map((h) => `nats://${h.ip}:4222`).join(',')
-  startBacklay = (h) =>
-    startIn(h, 'backlay', [process.execPath, '--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: {
-        NODE_ENV: 'production',
-        HOST: h.ip,
-        PORT: String(h.port),
-        DATA_DIR: join(h.data, 'backlay'),
-        DATABASE_URL: `postgres://postgres:${secrets.PG_PASSWORD}@127.0.0.1:5000/backlay`,
-        NATS_URL: natsUrl,
-        JWT_SECRET: secrets.PG_PASSWORD.repeat(2),
-        CASINO_WALLET_SECRET: secrets.REPL_PASSWORD.repeat(2),
-        ...backlayEnv,
-      },
-    })
+  // The backup repository's stanza, once: from now on the primary archives its WAL there.
+  await until('the backup stanza', async () => {
+    const answers = await Promise.all(
+      hosts.map((h) => httpOk(`http://${h.ip}:8008/primary`).catch(() => false)),
+    )
+    const primary = hosts[answers.indexOf(true)]
+    if (!primary) return false
+    pgbackrest(primary, ['stanza-create'])
+    return true
+  })
   for (const h of hosts) startBacklay(h)
   for (const h of hosts)
     await until(`Backlay on ${h.name}`, () => httpOk(`${h.url}/health/ready`), 120_000)
-  return { secrets, jwtSecret: secrets.PG_PASSWORD.repeat(2) }
+  return { secrets }
 }
 
-/** Starts the host's Backlay node again, as the topology started it. */
-export const restartBacklay = (h: HaHost) => startBacklay(h)
+/** Runs pgBackRest on host `h` (as postgres, with the host's pgbackrest.conf); its output. */
+export const pgbackrest = (h: HaHost, args: string[]) =>
+  run('ip', [
+    'netns',
+    'exec',
+    h.ns,
+    'runuser',
+    '-u',
+    'postgres',
+    '--',
+    'pgbackrest',
+    `--config=${join(h.data, 'pgbackrest.conf')}`,
+    '--stanza=backlay',
+    ...args,
+  ])
+
+/** Starts the host's Backlay node, with the settings its topology was started with. */
+export function startBacklay(h: HaHost) {
+  const { secrets, backlayEnv } = topologyState()
+  startIn(h, 'backlay', [process.execPath, '--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      NODE_ENV: 'production',
+      HOST: h.ip,
+      PORT: String(h.port),
+      DATA_DIR: join(h.data, 'backlay'),
+      DATABASE_URL: `postgres://postgres:${secrets.PG_PASSWORD}@127.0.0.1:5000/backlay`,
+      NATS_URL: hosts.map((o) => `nats://${o.ip}:4222`).join(','),
+      JWT_SECRET: secrets.PG_PASSWORD.repeat(2),
+      CASINO_WALLET_SECRET: secrets.REPL_PASSWORD.repeat(2),
+      ...backlayEnv,
+    },
+  })
+}
