@@ -37,20 +37,25 @@ const KINDS: [string, RegExp][] = [
   ['nats', /nats-server/],
 ]
 
-/** CPU ticks used so far by each kind of process on the hosts ('postgres' split by role). */
-function cpuTicks(primary: HaHost): Map<string, number> {
-  const ticks = new Map<string, number>()
+/**
+ * CPU ticks each process of the hosts has used so far, with its kind ('postgres' split by its
+ * host's role). A process's count includes its children that ended (a backend's, in its
+ * postmaster's).
+ */
+function cpuTicks(primary: HaHost): Map<string, { kind: string; ticks: number }> {
+  const ticks = new Map<string, { kind: string; ticks: number }>()
   for (const h of hosts) {
     for (const pid of run('ip', ['netns', 'pids', h.ns]).split('\n').filter(Boolean)) {
       try {
         const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        // utime, stime, cutime, cstime: the 14th to 17th fields, after the command's name.
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-        const used = Number(fields[11]) + Number(fields[12])
-        let kind = KINDS.find(([, re]) => re.test(command))?.[0]
+        const used = [11, 12, 13, 14].reduce((sum, f) => sum + Number(fields[f]), 0)
+        const kind = KINDS.find(([, re]) => re.test(command))?.[0]
         if (!kind) continue
-        if (kind === 'postgres') kind = h === primary ? 'postgres primary' : 'postgres standbys'
-        ticks.set(kind, (ticks.get(kind) ?? 0) + used)
+        const role = kind === 'postgres' ? (h === primary ? ' primary' : ' standbys') : ''
+        ticks.set(pid, { kind: kind + role, ticks: used })
       } catch {
         // Gone meanwhile (a backend that ended).
       }
@@ -66,10 +71,14 @@ async function cpuDuring<T>(primary: HaHost, work: () => Promise<T>) {
   const result = await work()
   const seconds = (performance.now() - started) / 1000
   const after = cpuTicks(primary)
+  const used = new Map<string, number>()
+  const add = (kind: string, ticks: number) => used.set(kind, (used.get(kind) ?? 0) + ticks)
+  for (const [pid, { kind, ticks }] of after) add(kind, ticks - (before.get(pid)?.ticks ?? 0))
+  // A process that ended is in its parent's count whole: what it had used before is not new.
+  for (const [pid, { kind, ticks }] of before) if (!after.has(pid)) add(kind, -ticks)
   const shares: Record<string, string> = {}
-  for (const [kind, t] of after)
-    shares[kind] =
-      `${(((t - (before.get(kind) ?? 0)) / TICKS_PER_SECOND / seconds) * 100).toFixed(0)}%`
+  for (const [kind, t] of used)
+    shares[kind] = `${((t / TICKS_PER_SECOND / seconds) * 100).toFixed(0)}%`
   return { result, shares }
 }
 

@@ -55,7 +55,13 @@ export const hosts: HaHost[] = [1, 2, 3].map((n) => ({
   data: join(BASE, `h${n}`),
 }))
 const PG_BIN = '/usr/lib/postgresql/15/bin'
-const NEEDED = ['/usr/bin/etcd', '/usr/bin/patroni', '/usr/sbin/haproxy', '/usr/sbin/nats-server']
+const NEEDED = [
+  '/usr/bin/etcd',
+  '/usr/bin/patroni',
+  '/usr/sbin/haproxy',
+  '/usr/sbin/nats-server',
+  '/usr/bin/pgbackrest',
+]
 
 export const run = (cmd: string, args: string[]) =>
   execFileSync(cmd, args, { stdio: 'pipe' }).toString()
