@@ -58,7 +58,7 @@ export interface WorkloadMarkets {
 type Player = { token: string; userId: string }
 type Answer = { status: number; body: Record<string, unknown> }
 
-/** A definite answer ends the retries; a cancel refused after a lost answer was the lost one. */
+/** A definite answer (a success or a 4xx refusal) ends an operation's retries. */
 const definite = (status: number) => status >= 200 && status < 500
 
 /**
@@ -130,20 +130,27 @@ export class TradingWorkload {
     return { op: operation, answer: undefined }
   }
 
-  private call(node: LoadNode, method: 'GET' | 'POST', path: string, token: string, body?: object) {
-    return (key: string) =>
-      node.call(method, path, {
-        body,
-        token,
-        headers: { 'idempotency-key': key },
-        timeoutMs: ANSWER_TIMEOUT_MS,
-      })
+  /** A call under an Idempotency-Key, waited for no longer than a client would. */
+  private keyed(
+    node: LoadNode,
+    key: string,
+    method: 'GET' | 'POST',
+    path: string,
+    token: string,
+    body?: object,
+  ) {
+    return node.call(method, path, {
+      body,
+      token,
+      headers: { 'idempotency-key': key },
+      timeoutMs: ANSWER_TIMEOUT_MS,
+    })
   }
 
   private async bet(kind: OperationKind, player: Player, path: string, body: object) {
     const { op, answer } = await this.operate(
       { kind, userId: player.userId, key: randomUUID() },
-      (node, key) => this.call(node, 'POST', path, player.token, body)(key),
+      (node, key) => this.keyed(node, key, 'POST', path, player.token, body),
     )
     const placed = answer?.body.data as { bet_id?: string } | undefined
     if (op.outcome === 'acknowledged' && placed?.bet_id) op.betId = placed.bet_id
@@ -187,12 +194,13 @@ export class TradingWorkload {
         await this.operate(
           { kind: 'cashout', userId: player.userId, key: randomUUID() },
           (node, key) =>
-            this.call(
+            this.keyed(
               node,
+              key,
               'GET',
               `exchange/order/cashout?marketId=${exchange.marketId}`,
               player.token,
-            )(key),
+            ),
         )
     }
   }
@@ -222,11 +230,11 @@ export class TradingWorkload {
       await this.operate(
         { kind, userId: player.userId, key: randomUUID(), amount: rupees * 100 },
         (node, key) =>
-          this.call(node, 'POST', `admin/players/${player.userId}/adjust`, token, {
+          this.keyed(node, key, 'POST', `admin/players/${player.userId}/adjust`, token, {
             direction: kind === 'deposit' ? 'credit' : 'debit',
             amount: rupees,
             reason: `fault test ${kind}`,
-          })(key),
+          }),
       )
       await sleep(100)
     }
