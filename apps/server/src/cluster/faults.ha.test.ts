@@ -244,6 +244,7 @@ describe('six faults under load on three hosts', () => {
       workload.operations,
     )
     const counts: Record<string, Record<string, number>> = {}
+    const refusals: Record<string, Set<string>> = {}
     for (const op of workload.operations) {
       const row = counts[op.kind] ?? {
         acknowledged: 0,
@@ -255,8 +256,16 @@ describe('six faults under load on three hosts', () => {
       row[op.outcome] = (row[op.outcome] ?? 0) + 1
       if (op.attempts.length > 1)
         row['answer lost, retried'] = (row['answer lost, retried'] ?? 0) + 1
+      const code = op.attempts.at(-1)?.code
+      if (op.outcome === 'refused' && code)
+        refusals[op.kind] = new Set([...(refusals[op.kind] ?? []), code])
     }
-    console.table(counts)
+    const table = Object.entries(counts).map(([kind, row]) => ({
+      kind,
+      ...row,
+      'refused as': [...(refusals[kind] ?? [])].join(', '),
+    }))
+    console.table(table)
     console.table(invariants)
     expect(
       workload.operations.filter((op) => op.outcome === 'acknowledged').length,
