@@ -1,4 +1,3 @@
-import type { OrderId } from '@backlay/exchange/ids'
 import {
   bookState,
   bookVersion,
@@ -6,7 +5,6 @@ import {
   marketDepth,
   marketView,
   type Persistence,
-  setPersistence,
 } from '@backlay/exchange/order-book'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -14,7 +12,7 @@ import type { Clock } from '../clock'
 import { batchedReader } from '../db/batched-reader'
 import type { OwnWrites } from '../db/own-writes'
 import type { Database } from '../db/schema'
-import { fail, type Result, success } from '../result'
+import { fail, type Result } from '../result'
 import type { MessageBus } from '../stream/message-bus'
 import { ensureTradingAccounts } from './accounts'
 import { type DelayState, placeThroughDelay, waitOnClock } from './bet-delay'
@@ -29,6 +27,7 @@ import { requoteMaker } from './market-maker'
 import { MarketPublisher } from './market-publisher'
 import { loadMarketState, type MarketState } from './market-state'
 import { applyRemoval } from './non-runner'
+import { changePersistence } from './order-persistence'
 import { fancyWrites, oddsWrites } from './placement-writes'
 import { TradeCommitter } from './trade-commit'
 import {
@@ -385,42 +384,12 @@ export class ExchangeEngine implements MarketBooks, MarketAccess {
     return cancelOrders(this, trader, marketId, orderIds, requestId, reductions)
   }
 
-  /**
-   * Switches one of the trader's resting orders between lapsing and staying at the in-play turn,
-   * while the market is not in-play yet.
-   */
-  async changePersistence(
-    trader: Trader,
-    marketId: string,
-    orderId: string,
-    persistence: Persistence,
-  ): Promise<Result<undefined>> {
-    return this.exclusive(marketId, async (state) => {
-      const position = state?.positions.get(trader.userId)
-      if (!state?.book || !position?.open.has(orderId))
-        return fail('BET.NOT_CANCELLABLE', 'Bet is already matched or cancelled')
-      if ((await this.catalogueMarket(marketId))?.inplay)
-        return fail('BET.IN_PLAY', TRADE_MSG.inPlayChoice)
-      const changed = setPersistence(state.book, orderId as OrderId, persistence)
-      if (!changed.ok) return fail('BET.IN_PLAY', TRADE_MSG.inPlayChoice)
-      await this.db.transaction().execute(async (trx) => {
-        await this.fenceWrites?.(trx, [marketId])
-        await trx
-          .updateTable('bet_orders')
-          .set({ keep_inplay: persistence === 'PERSIST' })
-          .where('id', '=', orderId)
-          .execute()
-      })
-      this.publisher.publishTraders(
-        state,
-        new Map([[trader.userId, new Set([orderId])]]),
-        new Map(),
-      )
-      return success(undefined)
-    })
+  /** Keeps a resting order through the in-play turn, or not (order-persistence.ts). */
+  changePersistence(trader: Trader, marketId: string, orderId: string, persistence: Persistence) {
+    const fence = this.fenceWrites?.bind(this)
+    return changePersistence(this, fence, trader, marketId, orderId, persistence)
   }
 
-  /** A runner's ladder `span` ticks either side of its best price, once the market is quoted. */
   /**
    * Every runner's whole book as it stands, without a turn in the market's queue (as `view`
    * reads it); undefined while the market is not held and quoted here.
