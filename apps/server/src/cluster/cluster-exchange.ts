@@ -24,6 +24,8 @@ const FORWARD_DEADLINE_MS = 10_000
 /** One try's wait for the owner's answer; a placement tried again keeps its idempotency key. */
 const REQUEST_TIMEOUT_MS = 4_000
 const RETRY_MS = 100
+/** How long an owner keeps a forwarded call's answer: past the asker's last try of it. */
+const ANSWER_KEPT_MS = 2 * FORWARD_DEADLINE_MS
 
 export const CLUSTER_TIMING = { tickMs: 500, ttlMs: 3_000 }
 
@@ -51,6 +53,8 @@ const ANSWERS_RESULT: ReadonlySet<RoutedCall> = new Set([
 ])
 
 interface Request {
+  /** The same for every try of one call, so the owner runs it once (a cancel twice would fail). */
+  id: string
   call: RoutedCall
   marketId: string
   args: unknown[]
@@ -81,7 +85,7 @@ export class ClusterExchange extends ExchangeEngine {
   readonly ownership: ShardOwnership
   private readonly store: LeaseStore
   private readonly serving = new Map<number, Subscription>()
-  private readonly running = new Map<string, Promise<Answer>>()
+  private readonly answers = new Map<string, Promise<Answer>>()
   private readonly mirror: BookMirror
   private releases: Subscription | undefined
 
@@ -230,6 +234,7 @@ export class ClusterExchange extends ExchangeEngine {
     here: () => Promise<T>,
   ): Promise<T> {
     const deadline = performance.now() + FORWARD_DEADLINE_MS
+    const id = randomUUID()
     for (let attempt = 1; ; attempt++) {
       if (this.owns(marketId)) {
         try {
@@ -240,14 +245,14 @@ export class ClusterExchange extends ExchangeEngine {
           if (!(error instanceof MarketMoved) && this.owns(marketId)) {
             // A forward that timed out may have been placed by the old owner under the same key.
             const stored = await this.storedPlacement(
-              placementKey({ call, marketId, args: [...args], attempt }),
+              placementKey({ id, call, marketId, args: [...args], attempt }),
             )
             if (stored) return stored as T
             throw error
           }
         }
       } else {
-        const answer = await this.ask({ call, marketId, args: [...args], attempt }, deadline)
+        const answer = await this.ask({ id, call, marketId, args: [...args], attempt }, deadline)
         if (answer && 'done' in answer) return (answer.done ?? undefined) as T
         if (answer && 'failed' in answer)
           throw Object.assign(new Error(`${call} on its owner: ${answer.failed}`), {
@@ -285,19 +290,17 @@ export class ClusterExchange extends ExchangeEngine {
     let answer: Answer
     if (!this.owns(request.marketId)) answer = { moved: true }
     else {
-      const key = request.attempt > 1 ? placementKey(request) : undefined
-      const id = key && `${key.userId}:${key.key}`
-      const run = id ? this.running.get(id) : undefined
-      if (run) answer = await run
-      else {
-        const started = this.answer(request, key)
-        if (id) this.running.set(id, started)
-        try {
-          answer = await started
-        } finally {
-          if (id) this.running.delete(id)
+      // A try of a call run here already (its answer lost on the way) gets that answer.
+      let run = this.answers.get(request.id)
+      if (!run) {
+        run = this.answer(request, request.attempt > 1 ? placementKey(request) : undefined)
+        this.answers.set(request.id, run)
+        const forget = () => {
+          setTimeout(() => this.answers.delete(request.id), ANSWER_KEPT_MS).unref()
         }
+        run.then(forget, forget)
       }
+      answer = await run
     }
     msg.respond(JSON.stringify(answer))
   }

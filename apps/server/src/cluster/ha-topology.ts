@@ -7,7 +7,15 @@
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -199,7 +207,9 @@ export async function startTopology(backlayEnv: Record<string, string> = {}) {
       `missing ${missing.join(', ')}: apt-get install -y patroni etcd-server haproxy nats-server pgbackrest`,
     )
   stopTopology()
-  rmSync(BASE, { recursive: true, force: true })
+  // The last start's logs stay beside, for a failure just seen.
+  rmSync(`${BASE}.previous`, { recursive: true, force: true })
+  if (existsSync(BASE)) renameSync(BASE, `${BASE}.previous`)
   mkdirSync(BASE, { recursive: true })
   network()
   const secrets = {

@@ -120,7 +120,9 @@ export async function once(
     const stored = await storedAnswer(app.db, userId, key.data)
     if (stored) return stored
     const result = await place(key.data)
-    if (!result.ok) {
+    // A refusal is the key's answer for good; "try again" (a market moving, 503) is not, or
+    // every retry under the key would read it back.
+    if (!result.ok && betFailureStatus(result.code) < 500) {
       await app.db
         .insertInto('bet_requests')
         .values({
