@@ -5,7 +5,14 @@
  */
 import { readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { isReplica, killBacklay, killDatabase, primaryHost, restartPatroni } from './ha-faults'
+import {
+  databaseRunning,
+  isReplica,
+  killBacklay,
+  killDatabase,
+  primaryHost,
+  restartPatroni,
+} from './ha-faults'
 import { hosts, pgbackrest, startBacklay, writePatroniConfig } from './ha-topology'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -63,6 +70,10 @@ export async function restore(to: Date): Promise<void> {
     killBacklay(h)
     killDatabase(h)
   }
+  // Gone before anything starts again, and without the killed postmasters' socket locks, which
+  // a new one would take for a live server's.
+  await waitFor('every database stopped', async () => !hosts.some(databaseRunning), 30_000)
+  for (const h of hosts) rmSync(join(h.data, '.s.PGSQL.5432.lock'), { force: true })
   // Patroni's cluster state (leader, history, initialize key) goes: a new cluster bootstraps.
   const cleared = await fetch(`http://${first.ip}:2379/v2/keys/service/backlay?recursive=true`, {
     method: 'DELETE',

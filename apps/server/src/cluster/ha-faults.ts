@@ -39,23 +39,29 @@ export const isReplica = (h: HaHost) =>
     .then((r) => r.ok)
     .catch(() => false)
 
-/** Sends `signal` to every process of host `h` whose command line `which` matches. */
-function signalIn(h: HaHost, which: RegExp, signal: string) {
-  for (const pid of run('ip', ['netns', 'pids', h.ns]).split('\n').filter(Boolean)) {
-    const command = (() => {
+/** The processes of host `h` whose command line `which` matches. */
+function pidsIn(h: HaHost, which: RegExp): string[] {
+  return run('ip', ['netns', 'pids', h.ns])
+    .split('\n')
+    .filter(Boolean)
+    .filter((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+        return which.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
       } catch {
-        return ''
+        return false
       }
-    })()
-    if (which.test(command)) quiet('kill', [`-${signal}`, pid])
-  }
+    })
+}
+
+function signalIn(h: HaHost, which: RegExp, signal: string) {
+  for (const pid of pidsIn(h, which)) quiet('kill', [`-${signal}`, pid])
 }
 
 const DATABASE = /patroni|postgres/
 /** SIGKILLs the host's database: its Patroni and every PostgreSQL process. */
 export const killDatabase = (h: HaHost) => signalIn(h, DATABASE, 'KILL')
+/** Whether any of the host's Patroni or PostgreSQL processes is still there (a kill takes a moment). */
+export const databaseRunning = (h: HaHost) => pidsIn(h, DATABASE).length > 0
 /** SIGSTOPs the host's Patroni and PostgreSQL: a machine that hangs, not one that dies. */
 export const freezeDatabase = (h: HaHost) => signalIn(h, DATABASE, 'STOP')
 export const thawDatabase = (h: HaHost) => signalIn(h, DATABASE, 'CONT')
