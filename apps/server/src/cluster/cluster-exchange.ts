@@ -52,6 +52,14 @@ const ANSWERS_RESULT: ReadonlySet<RoutedCall> = new Set([
   'declareResult',
 ])
 
+/** Calls that change a market without an idempotency key: run once, or answered as failed. */
+const UNKEYED_CHANGES: ReadonlySet<RoutedCall> = new Set([
+  'cancel',
+  'changePersistence',
+  'removeRunner',
+  'declareResult',
+])
+
 interface Request {
   /** The same for every try of one call, so the owner runs it once (a cancel twice would fail). */
   id: string
@@ -242,7 +250,11 @@ export class ClusterExchange extends ExchangeEngine {
         } catch (error) {
           // Fenced, or failed as the market moved (the store ended a frozen node's transaction):
           // the owner takes it, and a placement already in answers from its stored key.
-          if (!(error instanceof MarketMoved) && this.owns(marketId)) {
+          // A change without a key that failed otherwise may be in (its commit's answer lost):
+          // run again at the new owner it would answer as a second run ("already cancelled"),
+          // so the failure goes to the caller, who asks again knowing that.
+          const unknown = !(error instanceof MarketMoved)
+          if (unknown && (this.owns(marketId) || UNKEYED_CHANGES.has(call))) {
             // A forward that timed out may have been placed by the old owner under the same key.
             const stored = await this.storedPlacement(
               placementKey({ id, call, marketId, args: [...args], attempt }),
