@@ -4,6 +4,9 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database'
 import { connectDatabase } from './connect'
 import { selectPage } from './select-page'
 
+/** A fresh database and its migrations take minutes when the machine is busy (a CI run's peak). */
+const BOOT_TIMEOUT_MS = 180_000
+
 describe('selectPage', () => {
   let database: TestDatabase
   let db: Awaited<ReturnType<typeof connectDatabase>>
@@ -15,7 +18,7 @@ describe('selectPage', () => {
     db = await connectDatabase(database.target)
     await sql`create table numbers (n int primary key)`.execute(db)
     await sql`insert into numbers select generate_series(1, 5)`.execute(db)
-  })
+  }, BOOT_TIMEOUT_MS)
   afterAll(async () => {
     await db.destroy()
     await database.drop()
